@@ -1,0 +1,117 @@
+import { askUserQuestionsSchema } from '@askseam/user-questions';
+import { z } from 'zod';
+
+/** Bumped on any change a peer of the previous version could not read. */
+export const PROTOCOL_VERSION = 1;
+
+// ── server → client ────────────────────────────────────────────────────────────
+
+export const helloFrameSchema = z.object({
+  type: z.literal('hello'),
+  protocol: z.number().int(),
+  /** The sessions this connection may see, when the host can list them (absent for "every session"). */
+  sessions: z.array(z.string()).optional(),
+});
+
+export const questionRequestedFrameSchema = z.object({
+  type: z.literal('question/requested'),
+  /** A random UUID, stable across replays: key drafts by it. */
+  rpcId: z.string(),
+  /** The asking agent's id. */
+  sessionId: z.string(),
+  questions: askUserQuestionsSchema,
+  /** When the agent asked, as an ISO 8601 timestamp. */
+  askedAt: z.string(),
+});
+
+export const questionOutcomeSchema = z.enum(['answered', 'cancelled']);
+
+export const questionResolvedFrameSchema = z.object({
+  type: z.literal('question/resolved'),
+  rpcId: z.string(),
+  sessionId: z.string(),
+  outcome: questionOutcomeSchema,
+});
+
+export const receiptRejectionReasonSchema = z.enum(['not-pending', 'bad-response', 'forbidden']);
+
+export const receiptFrameSchema = z.discriminatedUnion('accepted', [
+  z.object({ type: z.literal('receipt'), id: z.string().optional(), rpcId: z.string(), accepted: z.literal(true) }),
+  z.object({
+    type: z.literal('receipt'),
+    id: z.string().optional(),
+    rpcId: z.string(),
+    accepted: z.literal(false),
+    reason: receiptRejectionReasonSchema,
+    /** Why, in words a person can act on (set for `bad-response`). */
+    detail: z.string().optional(),
+  }),
+]);
+
+export const frameErrorCodeSchema = z.enum(['malformed-json', 'unknown-type', 'invalid-frame', 'binary-frame']);
+
+export const errorFrameSchema = z.object({
+  type: z.literal('error'),
+  code: frameErrorCodeSchema,
+  message: z.string(),
+});
+
+// Application-level heartbeat, for peers (browsers) that cannot see protocol-level pings.
+export const pingFrameSchema = z.object({ type: z.literal('ping') });
+export const pongFrameSchema = z.object({ type: z.literal('pong') });
+
+// ── client → server ────────────────────────────────────────────────────────────
+
+export const questionRespondFrameSchema = z.object({
+  type: z.literal('question/respond'),
+  /** Echoed on the receipt so a client can match receipts to its sends. */
+  id: z.string().optional(),
+  rpcId: z.string(),
+  // Checked by the host against `respondResultSchema`, so that a result of the wrong shape earns
+  // a `bad-response` receipt (question stays pending) rather than an unreadable-frame error.
+  result: z.unknown(),
+});
+
+/** What a `question/respond` frame's `result` must be. */
+export const respondResultSchema = z.discriminatedUnion('ok', [
+  z.strictObject({
+    ok: z.literal(true),
+    value: z.strictObject({ sessionId: z.string(), answer: z.unknown() }),
+  }),
+  z.strictObject({
+    ok: z.literal(false),
+    error: z.strictObject({ code: z.string(), message: z.string().optional() }),
+  }),
+]);
+
+export const serverFrameSchemas = {
+  hello: helloFrameSchema,
+  'question/requested': questionRequestedFrameSchema,
+  'question/resolved': questionResolvedFrameSchema,
+  receipt: receiptFrameSchema,
+  error: errorFrameSchema,
+  ping: pingFrameSchema,
+  pong: pongFrameSchema,
+} as const;
+
+export const clientFrameSchemas = {
+  'question/respond': questionRespondFrameSchema,
+  ping: pingFrameSchema,
+  pong: pongFrameSchema,
+} as const;
+
+export type HelloFrame = z.infer<typeof helloFrameSchema>;
+export type QuestionRequestedFrame = z.infer<typeof questionRequestedFrameSchema>;
+export type QuestionOutcome = z.infer<typeof questionOutcomeSchema>;
+export type QuestionResolvedFrame = z.infer<typeof questionResolvedFrameSchema>;
+export type ReceiptRejectionReason = z.infer<typeof receiptRejectionReasonSchema>;
+export type ReceiptFrame = z.infer<typeof receiptFrameSchema>;
+export type FrameErrorCode = z.infer<typeof frameErrorCodeSchema>;
+export type ErrorFrame = z.infer<typeof errorFrameSchema>;
+export type PingFrame = z.infer<typeof pingFrameSchema>;
+export type PongFrame = z.infer<typeof pongFrameSchema>;
+export type QuestionRespondFrame = z.infer<typeof questionRespondFrameSchema>;
+export type RespondResult = z.infer<typeof respondResultSchema>;
+
+export type ServerFrame = HelloFrame | QuestionRequestedFrame | QuestionResolvedFrame | ReceiptFrame | ErrorFrame | PingFrame | PongFrame;
+export type ClientFrame = QuestionRespondFrame | PingFrame | PongFrame;

@@ -1,0 +1,36 @@
+// Everything a user may import from @askseam/protocol, named one by one.
+export {
+  PROTOCOL_VERSION,
+  clientFrameSchemas,
+  errorFrameSchema,
+  frameErrorCodeSchema,
+  helloFrameSchema,
+  pingFrameSchema,
+  pongFrameSchema,
+  questionOutcomeSchema,
+  questionRequestedFrameSchema,
+  questionResolvedFrameSchema,
+  questionRespondFrameSchema,
+  receiptFrameSchema,
+  receiptRejectionReasonSchema,
+  respondResultSchema,
+  serverFrameSchemas,
+} from './frames.js';
+export type {
+  ClientFrame,
+  ErrorFrame,
+  FrameErrorCode,
+  HelloFrame,
+  PingFrame,
+  PongFrame,
+  QuestionOutcome,
+  QuestionRequestedFrame,
+  QuestionResolvedFrame,
+  QuestionRespondFrame,
+  ReceiptFrame,
+  ReceiptRejectionReason,
+  RespondResult,
+  ServerFrame,
+} from './frames.js';
+export { parseClientFrame, parseFrame, parseServerFrame } from './parse.js';
+export type { FrameData, Parsed } from './parse.js';

@@ -1,0 +1,34 @@
+import { askUserQuestionsSchema, type AskUserQuestionItem } from './schemas.js';
+
+/**
+ * Why a batch of questions is malformed (gate 3), or `undefined` when it is well formed.
+ * The message names the offending question so the caller can fix exactly that one.
+ */
+export function questionBatchProblem(questions: unknown): string | undefined {
+  const parsed = askUserQuestionsSchema.safeParse(questions);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue ? `questions.${issue.path.join('.')}` : 'questions';
+    return `${where}: ${issue?.message ?? 'not a list of questions'}.`;
+  }
+  const seenIds = new Set<string>();
+  for (const [index, question] of parsed.data.entries()) {
+    if (question.id.trim() === '') return `Question ${index + 1} has a blank id; give every question a stable, non-empty id.`;
+    if (seenIds.has(question.id)) return `Question id "${question.id}" is used twice; ids must be unique within a batch.`;
+    seenIds.add(question.id);
+    if (question.question.trim() === '') return `Question "${question.id}" has blank question text.`;
+    const labelProblem = optionLabelProblem(question);
+    if (labelProblem) return labelProblem;
+  }
+  return undefined;
+}
+
+function optionLabelProblem(question: AskUserQuestionItem): string | undefined {
+  const seenLabels = new Set<string>();
+  for (const option of question.options ?? []) {
+    if (option.label.trim() === '') return `Question "${question.id}" has an option with a blank label.`;
+    if (seenLabels.has(option.label)) return `Question "${question.id}" offers the option "${option.label}" twice; labels must be unique.`;
+    seenLabels.add(option.label);
+  }
+  return undefined;
+}

@@ -1,0 +1,27 @@
+import type { AskUserQuestionAnswer, AskUserQuestionItem } from './schemas.js';
+
+/** A live agent. The seam compares agents by identity, so pass the registry's own object. */
+export interface AgentRef {
+  id: string;
+}
+
+/** Who is alive right now and who owns no one above them. Runtime ownership, not stored lineage. */
+export interface AgentRegistry {
+  get(id: string): AgentRef | undefined;
+  roots(): Iterable<AgentRef>;
+}
+
+export interface AskUserQuestionRequest {
+  questions: AskUserQuestionItem[];
+  /** The asking agent. Hosts that keep sessions (the WebSocket host) require it. */
+  agent?: AgentRef;
+  /** Aborting it cancels the wait; the seam composes it with `timeoutMs` before the provider sees it. */
+  signal?: AbortSignal;
+  /** Give up after this many milliseconds with `ASK_TIMEOUT`. No timeout by default. */
+  timeoutMs?: number;
+}
+
+/** Whatever puts the questions in front of a human: a web UI host, a terminal, a bot. */
+export interface UserQuestionProvider {
+  ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer>;
+}

@@ -1,0 +1,155 @@
+import { copyAnswer } from './answer.js';
+import { questionBatchProblem } from './batch.js';
+import { UserQuestionError } from './errors.js';
+import { answerMismatch } from './match.js';
+import type { AskUserQuestionAnswer, AskUserQuestionItem } from './schemas.js';
+import type { AgentRef, AgentRegistry, AskUserQuestionRequest, UserQuestionProvider } from './types.js';
+
+export interface UserQuestionsOptions {
+  /** The live agents. Without it, any request that names an `agent` fails `CALLER_NOT_LIVE`. */
+  agents?: AgentRegistry;
+}
+
+/**
+ * The seam between whoever asks (a tool, plan mode) and whoever shows the question to a human
+ * (exactly one registered provider). `ask` runs the gates of DESIGN.md in contract order.
+ */
+export class UserQuestions {
+  readonly #agents: AgentRegistry | undefined;
+  #provider: UserQuestionProvider | undefined;
+
+  constructor(options: UserQuestionsOptions = {}) {
+    this.#agents = options.agents;
+  }
+
+  /** True while a provider is registered. */
+  get hasProvider(): boolean {
+    return this.#provider !== undefined;
+  }
+
+  /**
+   * Make `provider` the one that answers. Throws `DUPLICATE_PROVIDER` when another is registered.
+   * The returned disposer is idempotent and only ever removes this registration.
+   */
+  registerProvider(provider: UserQuestionProvider): () => void {
+    if (this.#provider !== undefined) {
+      throw new UserQuestionError(
+        'DUPLICATE_PROVIDER',
+        'A user-question provider is already registered; dispose it before registering another.',
+      );
+    }
+    // Wrap so that registering the same provider object twice still yields two distinct registrations.
+    const registration: UserQuestionProvider = { ask: (request) => provider.ask(request) };
+    this.#provider = registration;
+    return () => {
+      if (this.#provider === registration) this.#provider = undefined;
+    };
+  }
+
+  async ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+    const { questions, agent, signal, timeoutMs } = request;
+    // 1
+    if (signal?.aborted) throw new UserQuestionError('ASK_ABORTED', 'The question was aborted before it was asked.', { cause: signal.reason });
+    // 2
+    if (!Array.isArray(questions) || questions.length === 0) {
+      throw new UserQuestionError('EMPTY_QUESTIONS', 'No questions were given; ask at least one question.');
+    }
+    // 3
+    const batchProblem = questionBatchProblem(questions);
+    if (batchProblem) throw new UserQuestionError('INVALID_QUESTIONS', batchProblem);
+    if (agent !== undefined) {
+      // 4
+      if (this.#agents === undefined || this.#agents.get(agent.id) !== agent) {
+        throw new UserQuestionError('CALLER_NOT_LIVE', `Agent "${agent.id}" is not a live agent of this runtime, so it cannot ask the user.`);
+      }
+      // 5
+      if (!isRoot(this.#agents, agent)) {
+        throw new UserQuestionError(
+          'DELEGATED_CALLER',
+          `Agent "${agent.id}" is a delegated agent: no human answers its questions, so asking would block forever. ` +
+            'Put the unresolved question or decision into your final result instead, and let the agent that delegated to you ask.',
+        );
+      }
+    }
+    // 6
+    const intentProblem = questions.map(badIntent).find((problem) => problem !== undefined);
+    if (intentProblem) throw new UserQuestionError('BAD_INTENT', intentProblem);
+    // 7
+    const provider = this.#provider;
+    if (provider === undefined) {
+      throw new UserQuestionError('NO_PROVIDER', 'No user-question provider is registered, so there is no one to ask.');
+    }
+    // 8
+    const answer = await askWithDeadline(provider, request, signal, timeoutMs);
+    const mismatch = answerMismatch(questions, answer);
+    if (mismatch) {
+      throw new UserQuestionError('BAD_ANSWER', `The provider returned an answer that does not fit the questions: ${mismatch.message}`, {
+        cause: mismatch,
+      });
+    }
+    return copyAnswer(answer);
+  }
+}
+
+function isRoot(agents: AgentRegistry, agent: AgentRef): boolean {
+  for (const root of agents.roots()) if (root === agent) return true;
+  return false;
+}
+
+function badIntent(question: AskUserQuestionItem): string | undefined {
+  const intent = question.intent;
+  if (intent === undefined) return undefined;
+  if (!question.options?.some((option) => option.label === intent.approve)) {
+    return `Question "${question.id}" has intent ${intent.kind} approving "${intent.approve}", which is not one of its option labels.`;
+  }
+  if (question.detail === undefined) {
+    return `Question "${question.id}" has intent ${intent.kind} but no detail to review; pass the reviewed text as detail.`;
+  }
+  return undefined;
+}
+
+/**
+ * Call the provider with one signal that fires on the caller's abort or on the timeout, and settle
+ * with our own error first so the provider's reaction to the abort cannot mask why it happened.
+ */
+function askWithDeadline(
+  provider: UserQuestionProvider,
+  request: AskUserQuestionRequest,
+  callerSignal: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+): Promise<AskUserQuestionAnswer> {
+  if (callerSignal === undefined && timeoutMs === undefined) return callProvider(provider, request);
+
+  const controller = new AbortController();
+  return new Promise<AskUserQuestionAnswer>((resolve, reject) => {
+    let settled = false;
+    const finish = (settle: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+      settle();
+    };
+    const stop = (error: UserQuestionError) => {
+      finish(() => reject(error));
+      controller.abort(error);
+    };
+    const onCallerAbort = () =>
+      stop(new UserQuestionError('ASK_ABORTED', 'The question was aborted while waiting for an answer.', { cause: callerSignal?.reason }));
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => stop(new UserQuestionError('ASK_TIMEOUT', `No answer arrived within ${timeoutMs} ms.`)), timeoutMs);
+    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+
+    callProvider(provider, { ...request, signal: controller.signal }).then(
+      (answer) => finish(() => resolve(answer)),
+      (error: unknown) => finish(() => reject(error)),
+    );
+  });
+}
+
+async function callProvider(provider: UserQuestionProvider, request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+  // `async` turns a provider that throws synchronously into a rejection like any other.
+  return provider.ask(request);
+}
