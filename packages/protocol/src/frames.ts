@@ -11,6 +11,11 @@ export const helloFrameSchema = z.object({
   protocol: z.number().int(),
   /** The sessions this connection may see, when the host can list them (absent for "every session"). */
   sessions: z.array(z.string()).optional(),
+  /**
+   * The rpcIds of the pending questions about to be replayed to this connection. A reconnecting
+   * client drops any question it still holds that is not listed: it was settled while it was away.
+   */
+  pending: z.array(z.string()).optional(),
 });
 
 export const questionRequestedFrameSchema = z.object({

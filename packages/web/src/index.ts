@@ -1,0 +1,2 @@
+// Public surface: filled in by the package work.
+export {};
