@@ -15,7 +15,7 @@ const alias = Object.fromEntries(
 export const sharedTestConfig: UserConfig = {
   resolve: { alias },
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'e2e/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'e2e/**/*.test.ts', 'examples/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
