@@ -9,7 +9,9 @@ export function questionBatchProblem(questions: unknown): string | undefined {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue ? `questions.${issue.path.join('.')}` : 'questions';
-    return `${where}: ${issue?.message ?? 'not a list of questions'}.`;
+    const id = issue ? questionIdAt(questions, issue.path[0]) : undefined;
+    const subject = id === undefined ? '' : `Question "${id}": `;
+    return `${subject}${where}: ${issue?.message ?? 'not a list of questions'}.`;
   }
   const seenIds = new Set<string>();
   for (const [index, question] of parsed.data.entries()) {
@@ -31,4 +33,13 @@ function optionLabelProblem(question: AskUserQuestionItem): string | undefined {
     seenLabels.add(option.label);
   }
   return undefined;
+}
+
+// A schema failure is reported by path; naming the question's own id as well lets the caller find it.
+function questionIdAt(questions: unknown, index: PropertyKey | undefined): string | undefined {
+  if (!Array.isArray(questions) || typeof index !== 'number') return undefined;
+  const question: unknown = questions[index];
+  if (typeof question !== 'object' || question === null) return undefined;
+  const id = (question as { id?: unknown }).id;
+  return typeof id === 'string' && id.trim() !== '' ? id : undefined;
 }

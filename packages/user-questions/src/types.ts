@@ -17,7 +17,10 @@ export interface AskUserQuestionRequest {
   agent?: AgentRef;
   /** Aborting it cancels the wait; the seam composes it with `timeoutMs` before the provider sees it. */
   signal?: AbortSignal;
-  /** Give up after this many milliseconds with `ASK_TIMEOUT`. No timeout by default. */
+  /**
+   * Give up after this many milliseconds with `ASK_TIMEOUT`. No timeout by default; a value beyond
+   * what `setTimeout` can count (about 24.8 days, `Infinity` included) also means no timeout.
+   */
   timeoutMs?: number;
 }
 

@@ -108,6 +108,9 @@ function badIntent(question: AskUserQuestionItem): string | undefined {
   return undefined;
 }
 
+/** The longest delay `setTimeout` honours (2^31 - 1 ms, about 24.8 days). */
+const maxTimerDelayMs = 2_147_483_647;
+
 /**
  * Call the provider with one signal that fires on the caller's abort or on the timeout, and settle
  * with our own error first so the provider's reaction to the abort cannot mask why it happened.
@@ -121,6 +124,9 @@ function askWithDeadline(
   if (callerSignal === undefined && timeoutMs === undefined) return callProvider(provider, request);
 
   const controller = new AbortController();
+  // setTimeout fires at once for delays beyond its 32-bit range (Infinity included), which would
+  // turn "wait practically forever" into an instant ASK_TIMEOUT; such a deadline means none.
+  const deadlineMs = timeoutMs !== undefined && timeoutMs <= maxTimerDelayMs ? timeoutMs : undefined;
   return new Promise<AskUserQuestionAnswer>((resolve, reject) => {
     let settled = false;
     const finish = (settle: () => void) => {
@@ -137,10 +143,16 @@ function askWithDeadline(
     const onCallerAbort = () =>
       stop(new UserQuestionError('ASK_ABORTED', 'The question was aborted while waiting for an answer.', { cause: callerSignal?.reason }));
     const timer =
-      timeoutMs === undefined
+      deadlineMs === undefined
         ? undefined
-        : setTimeout(() => stop(new UserQuestionError('ASK_TIMEOUT', `No answer arrived within ${timeoutMs} ms.`)), timeoutMs);
+        : setTimeout(() => stop(new UserQuestionError('ASK_TIMEOUT', `No answer arrived within ${deadlineMs} ms.`)), deadlineMs);
     callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+    // Gate 1 ran before the registry was consulted; an abort since then fires no event, so check
+    // again here rather than leave the provider waiting on a signal that will never abort.
+    if (callerSignal?.aborted) {
+      onCallerAbort();
+      return;
+    }
 
     callProvider(provider, { ...request, signal: controller.signal }).then(
       (answer) => finish(() => resolve(answer)),
