@@ -1,2 +1,20 @@
-// Public surface: filled in by the package work.
-export {};
+// Everything a user may import from @askseam/client, named one by one.
+export { connectQuestions } from './client.js';
+export type {
+  AcceptedReceipt,
+  ClientStatus,
+  ConnectQuestionsOptions,
+  PendingQuestion,
+  QuestionClient,
+  QuestionClientEvents,
+  QuestionResolvedEvent,
+  ResolvedOutcome,
+} from './types.js';
+export { QuestionClientError, questionClientErrorCodes } from './errors.js';
+export type { QuestionClientErrorCode, QuestionClientErrorOptions } from './errors.js';
+export type { WebSocketConstructorLike, WebSocketLike } from './socket.js';
+export { parseRecommendedLabel } from './labels.js';
+export { planReviewOf } from './plan-review.js';
+export type { PlanReview } from './plan-review.js';
+// Re-exported so a UI can type its code against this package alone.
+export type { AnswerMismatch, AskUserQuestionAnswer, AskUserQuestionAnswerItem, AskUserQuestionItem, AskUserQuestionOption } from '@askseam/user-questions';

@@ -1,0 +1,447 @@
+import {
+  PROTOCOL_VERSION,
+  parseServerFrame,
+  type ClientFrame,
+  type FrameData,
+  type HelloFrame,
+  type QuestionRequestedFrame,
+  type QuestionResolvedFrame,
+  type ReceiptFrame,
+  type ServerFrame,
+} from '@askseam/protocol';
+import { answerMismatch, type AskUserQuestionAnswer } from '@askseam/user-questions';
+import { backoffDelay, defaultBackoff, type BackoffOptions } from './backoff.js';
+import { QuestionClientError } from './errors.js';
+import { Listeners } from './listeners.js';
+import {
+  SOCKET_OPEN,
+  platformWebSocket,
+  socketUrl,
+  type SocketCloseEvent,
+  type SocketErrorEvent,
+  type SocketMessageEvent,
+  type WebSocketConstructorLike,
+  type WebSocketLike,
+} from './socket.js';
+import type {
+  AcceptedReceipt,
+  ClientStatus,
+  ConnectQuestionsOptions,
+  PendingQuestion,
+  QuestionClient,
+  QuestionClientEvents,
+} from './types.js';
+
+const DEFAULT_HEARTBEAT_MS = 15_000;
+
+/** Connect to a host and keep a live map of the questions waiting for this user. */
+export function connectQuestions(options: ConnectQuestionsOptions): QuestionClient {
+  return new QuestionConnection(options);
+}
+
+type Timer = ReturnType<typeof setTimeout>;
+
+/** A respond frame on its way: settled by the receipt with its `id`, or by the socket going away. */
+interface InFlight {
+  rpcId: string;
+  resolve(receipt: AcceptedReceipt): void;
+  reject(error: QuestionClientError): void;
+}
+
+class QuestionConnection implements QuestionClient {
+  readonly #url: string;
+  readonly #WebSocket: WebSocketConstructorLike;
+  readonly #backoff: BackoffOptions | false;
+  readonly #heartbeatMs: number;
+  readonly #listeners = new Listeners<QuestionClientEvents>();
+  readonly #pending = new Map<string, PendingQuestion>();
+  readonly #inFlight = new Map<string, InFlight>();
+  // Receipts are matched by `id`; a random prefix keeps ids apart between clients in logs.
+  readonly #idPrefix = Math.random().toString(36).slice(2, 10);
+  #sendCount = 0;
+
+  #status: ClientStatus = 'connecting';
+  #socket: WebSocketLike | undefined;
+  /** The current socket's hello arrived: the host accepted us and said what is still pending. */
+  #greeted = false;
+  #lastSocketError: string | undefined;
+  #attempt = 0;
+  #reconnectTimer: Timer | undefined;
+  #heartbeatTimer: ReturnType<typeof setInterval> | undefined;
+  /** A ping went out and nothing at all has come back since. */
+  #awaitingLife = false;
+
+  constructor(options: ConnectQuestionsOptions) {
+    this.#url = socketUrl(options.url, options.token);
+    this.#WebSocket = options.WebSocket ?? platformWebSocket();
+    this.#backoff =
+      options.reconnect === false
+        ? false
+        : {
+            initialDelayMs: options.reconnect?.initialDelayMs ?? defaultBackoff.initialDelayMs,
+            maxDelayMs: options.reconnect?.maxDelayMs ?? defaultBackoff.maxDelayMs,
+          };
+    this.#heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+    this.#dial();
+  }
+
+  get pending(): ReadonlyMap<string, PendingQuestion> {
+    return this.#pending;
+  }
+
+  get status(): ClientStatus {
+    return this.#status;
+  }
+
+  on<K extends keyof QuestionClientEvents>(event: K, listener: (value: QuestionClientEvents[K]) => void): () => void {
+    return this.#listeners.on(event, listener);
+  }
+
+  answer(rpcId: string, answer: AskUserQuestionAnswer): Promise<AcceptedReceipt> {
+    return this.#respond(rpcId, answer);
+  }
+
+  cancel(rpcId: string): Promise<AcceptedReceipt> {
+    return this.#respond(rpcId, undefined);
+  }
+
+  close(): void {
+    if (this.#status === 'closed') return;
+    const socket = this.#socket;
+    this.#stopConnection();
+    this.#clearReconnect();
+    this.#rejectInFlight(
+      (rpcId) => new QuestionClientError('closed', `The question client was closed before the host's receipt for question ${rpcId}.`, { rpcId }),
+    );
+    if (socket !== undefined) closeQuietly(socket, 1000, 'client closed');
+    this.#setStatus('closed');
+  }
+
+  // ── sending ──────────────────────────────────────────────────────────────────
+
+  /** One answer (or, with `answer` undefined, a cancel): local checks first, then one frame and its receipt. */
+  #respond(rpcId: string, answer: AskUserQuestionAnswer | undefined): Promise<AcceptedReceipt> {
+    if (this.#status === 'closed') {
+      return Promise.reject(new QuestionClientError('closed', `Cannot respond to question ${rpcId}: the question client was closed.`, { rpcId }));
+    }
+    const question = this.#pending.get(rpcId);
+    if (question === undefined) {
+      return Promise.reject(
+        new QuestionClientError('not-pending', `Question ${rpcId} is not pending here (already resolved, or never received); drop it from the view.`, { rpcId }),
+      );
+    }
+    if (answer !== undefined) {
+      // Checked here so a UI can show the problem at once, and the agent never waits on a doomed answer.
+      const mismatch = answerMismatch(question.questions, answer);
+      if (mismatch !== undefined) {
+        return Promise.reject(
+          new QuestionClientError('invalid-answer', `The answer to question ${rpcId} does not fit it: ${mismatch.message}`, {
+            rpcId,
+            detail: mismatch.message,
+          }),
+        );
+      }
+    }
+    const socket = this.#socket;
+    if (socket === undefined || !this.#greeted || socket.readyState !== SOCKET_OPEN) {
+      return Promise.reject(
+        new QuestionClientError('not-connected', `Cannot respond to question ${rpcId}: not connected to the host; try again once the status is "open".`, {
+          rpcId,
+        }),
+      );
+    }
+
+    const id = `${this.#idPrefix}-${++this.#sendCount}`;
+    const frame: ClientFrame = {
+      type: 'question/respond',
+      id,
+      rpcId,
+      result: answer === undefined ? { ok: false, error: { code: 'cancelled' } } : { ok: true, value: { sessionId: question.sessionId, answer } },
+    };
+    return new Promise<AcceptedReceipt>((resolve, reject) => {
+      this.#inFlight.set(id, { rpcId, resolve, reject });
+      if (!this.#send(socket, frame)) {
+        this.#inFlight.delete(id);
+        reject(new QuestionClientError('not-connected', `Could not send the response to question ${rpcId}: the connection failed; try again.`, { rpcId }));
+      }
+    });
+  }
+
+  #send(socket: WebSocketLike, frame: ClientFrame): boolean {
+    try {
+      socket.send(JSON.stringify(frame));
+      return true;
+    } catch {
+      // A browser throws when the socket closed a moment ago; its close event follows.
+      return false;
+    }
+  }
+
+  #rejectInFlight(error: (rpcId: string) => QuestionClientError): void {
+    const waiting = [...this.#inFlight.values()];
+    this.#inFlight.clear();
+    for (const call of waiting) call.reject(error(call.rpcId));
+  }
+
+  // ── connection lifecycle ─────────────────────────────────────────────────────
+
+  #dial(): void {
+    this.#reconnectTimer = undefined;
+    this.#greeted = false;
+    this.#lastSocketError = undefined;
+    let socket: WebSocketLike;
+    try {
+      socket = new this.#WebSocket(this.#url);
+    } catch (error) {
+      this.#connectionLost(`the WebSocket could not be created: ${describe(error)}`);
+      return;
+    }
+    this.#socket = socket;
+    try {
+      // Bytes as ArrayBuffer (a browser's default is Blob, which cannot be read synchronously).
+      socket.binaryType = 'arraybuffer';
+    } catch {
+      // Not every implementation lets it be set; text frames are all the protocol uses.
+    }
+    // Every handler first checks it still belongs to the current socket: a socket we gave up on
+    // (heartbeat timeout, close()) may still report events, and they must change nothing.
+    socket.addEventListener('open', () => {
+      if (this.#socket === socket) this.#startHeartbeat(socket);
+    });
+    socket.addEventListener('message', (event: SocketMessageEvent) => {
+      if (this.#socket === socket) this.#receive(socket, event.data);
+    });
+    socket.addEventListener('error', (event: SocketErrorEvent) => {
+      if (this.#socket === socket) this.#lastSocketError = errorText(event);
+    });
+    socket.addEventListener('close', (event: SocketCloseEvent) => {
+      if (this.#socket === socket) this.#connectionLost(closeText(event, this.#lastSocketError));
+    });
+  }
+
+  /** The current socket is gone (or never came up): settle what waited on it, then retry or stop. */
+  #connectionLost(why: string): void {
+    const wasGreeted = this.#greeted;
+    this.#stopConnection();
+    this.#rejectInFlight(
+      (rpcId) => new QuestionClientError('not-connected', `The connection dropped before the host's receipt for question ${rpcId}; the answer may or may not have arrived.`, {
+        rpcId,
+        detail: why,
+      }),
+    );
+    if (!wasGreeted) {
+      this.#emitError(new QuestionClientError('connection-failed', `Could not connect to the question host: ${why}.`, { detail: why }));
+    }
+    if (this.#status === 'closed') return; // an error listener may have closed us
+    if (this.#backoff === false) {
+      this.#setStatus('closed');
+      return;
+    }
+    this.#setStatus('reconnecting');
+    if (this.#status !== 'reconnecting') return; // a status listener closed us
+    this.#clearReconnect();
+    this.#reconnectTimer = setTimeout(() => this.#dial(), backoffDelay(this.#attempt++, this.#backoff));
+  }
+
+  /** Forget the current socket and its heartbeat (the socket itself is closed by the caller, if at all). */
+  #stopConnection(): void {
+    this.#socket = undefined;
+    this.#greeted = false;
+    this.#awaitingLife = false;
+    if (this.#heartbeatTimer !== undefined) clearInterval(this.#heartbeatTimer);
+    this.#heartbeatTimer = undefined;
+  }
+
+  #clearReconnect(): void {
+    if (this.#reconnectTimer !== undefined) clearTimeout(this.#reconnectTimer);
+    this.#reconnectTimer = undefined;
+  }
+
+  #startHeartbeat(socket: WebSocketLike): void {
+    this.#awaitingLife = false;
+    this.#heartbeatTimer = setInterval(() => {
+      if (this.#socket !== socket) return;
+      if (this.#awaitingLife) {
+        // Half-open sockets can sit silent for minutes before the browser notices; don't wait for
+        // the close handshake either, treat it as gone now and dial again.
+        this.#connectionLost(`nothing was received for ${this.#heartbeatMs} ms after a ping`);
+        closeQuietly(socket, 4000, 'heartbeat timeout');
+        return;
+      }
+      this.#awaitingLife = true;
+      this.#send(socket, { type: 'ping' });
+    }, this.#heartbeatMs);
+  }
+
+  #setStatus(status: ClientStatus): void {
+    if (this.#status === status) return;
+    this.#status = status;
+    this.#listeners.emit('status', status);
+  }
+
+  #emitError(error: QuestionClientError): void {
+    this.#listeners.emit('error', error);
+  }
+
+  // ── receiving ────────────────────────────────────────────────────────────────
+
+  #receive(socket: WebSocketLike, data: unknown): void {
+    this.#awaitingLife = false; // any frame at all proves the connection is alive
+    if (!isFrameData(data)) {
+      this.#emitError(new QuestionClientError('protocol', 'The host sent a message that is neither text nor bytes; it was ignored.'));
+      return;
+    }
+    const parsed = parseServerFrame(data);
+    if (!parsed.ok) {
+      this.#emitError(
+        new QuestionClientError('protocol', `The host sent a frame this client cannot read (${parsed.error.code}): ${parsed.error.message}`, {
+          detail: parsed.error.message,
+        }),
+      );
+      return;
+    }
+    this.#handle(socket, parsed.value);
+  }
+
+  #handle(socket: WebSocketLike, frame: ServerFrame): void {
+    switch (frame.type) {
+      case 'hello':
+        return this.#onHello(frame);
+      case 'question/requested':
+        return this.#onRequested(frame);
+      case 'question/resolved':
+        return this.#onResolved(frame);
+      case 'receipt':
+        return this.#onReceipt(frame);
+      case 'error':
+        return this.#emitError(
+          new QuestionClientError('protocol', `The host could not read a frame from this client (${frame.code}): ${frame.message}`, {
+            detail: frame.message,
+          }),
+        );
+      case 'ping':
+        this.#send(socket, { type: 'pong' });
+        return;
+      case 'pong':
+        return;
+    }
+  }
+
+  #onHello(frame: HelloFrame): void {
+    if (frame.protocol !== PROTOCOL_VERSION) {
+      this.#emitError(
+        new QuestionClientError(
+          'protocol',
+          `The host speaks askseam protocol ${frame.protocol} but this client speaks ${PROTOCOL_VERSION}; upgrade the one that is behind.`,
+        ),
+      );
+      this.close();
+      return;
+    }
+    this.#greeted = true;
+    this.#attempt = 0;
+    // Settled while we were away: the host will not replay it, so no resolved frame will ever come.
+    if (frame.pending !== undefined) {
+      const stillPending = new Set(frame.pending);
+      const gone = [...this.#pending.values()].filter((question) => !stillPending.has(question.rpcId));
+      for (const question of gone) this.#pending.delete(question.rpcId);
+      for (const question of gone) {
+        this.#listeners.emit('resolved', { rpcId: question.rpcId, sessionId: question.sessionId, outcome: 'gone' });
+      }
+    }
+    // A 'resolved' listener may have closed the client meanwhile.
+    if (this.#greeted) this.#setStatus('open');
+  }
+
+  #onRequested(frame: QuestionRequestedFrame): void {
+    // A replay of a question we hold keeps the very same object, so UI drafts keyed by rpcId survive.
+    if (this.#pending.has(frame.rpcId)) return;
+    const question = this.#pendingQuestion(frame);
+    this.#pending.set(frame.rpcId, question);
+    this.#listeners.emit('requested', question);
+  }
+
+  #onResolved(frame: QuestionResolvedFrame): void {
+    // The only place a question leaves the map (besides "gone" on hello): an accepted receipt means
+    // "your answer was taken", while this frame means "this question is over" for every viewer.
+    const question = this.#pending.get(frame.rpcId);
+    if (question === undefined) return;
+    this.#pending.delete(frame.rpcId);
+    this.#listeners.emit('resolved', { rpcId: frame.rpcId, sessionId: frame.sessionId, outcome: frame.outcome });
+  }
+
+  #onReceipt(frame: ReceiptFrame): void {
+    const call = frame.id === undefined ? undefined : this.#inFlight.get(frame.id);
+    if (call === undefined || frame.id === undefined) return; // not a send of ours that is still waiting
+    this.#inFlight.delete(frame.id);
+    if (frame.accepted) {
+      call.resolve({ rpcId: frame.rpcId, accepted: true });
+      return;
+    }
+    call.reject(
+      new QuestionClientError(frame.reason, receiptMessage(frame.rpcId, frame.reason, frame.detail), {
+        rpcId: frame.rpcId,
+        ...(frame.detail !== undefined ? { detail: frame.detail } : {}),
+      }),
+    );
+  }
+
+  #pendingQuestion(frame: QuestionRequestedFrame): PendingQuestion {
+    const { rpcId, sessionId, questions, askedAt } = frame;
+    return Object.freeze({
+      rpcId,
+      sessionId,
+      questions,
+      askedAt,
+      check: (answer: AskUserQuestionAnswer) => answerMismatch(questions, answer),
+      answer: (answer: AskUserQuestionAnswer) => this.answer(rpcId, answer),
+      cancel: () => this.cancel(rpcId),
+    });
+  }
+}
+
+function receiptMessage(rpcId: string, reason: 'not-pending' | 'bad-response' | 'forbidden', detail: string | undefined): string {
+  switch (reason) {
+    case 'not-pending':
+      return `The host no longer has question ${rpcId} pending (answered elsewhere, cancelled, or unknown).`;
+    case 'forbidden':
+      return `This connection may not answer question ${rpcId}: its session is not visible to it.`;
+    case 'bad-response':
+      return `The host refused the response to question ${rpcId}${detail ? `: ${detail}` : ''}; the question is still pending, so send a corrected one.`;
+  }
+}
+
+function isFrameData(data: unknown): data is FrameData {
+  return (
+    typeof data === 'string' ||
+    ArrayBuffer.isView(data) ||
+    // Not `instanceof`: an ArrayBuffer from another realm (an iframe, a test VM) must pass too.
+    Object.prototype.toString.call(data) === '[object ArrayBuffer]'
+  );
+}
+
+function closeQuietly(socket: WebSocketLike, code: number, reason: string): void {
+  try {
+    socket.close(code, reason);
+  } catch {
+    // Already closing, or an implementation that rejects the code: either way it is no longer ours.
+  }
+}
+
+function errorText(event: SocketErrorEvent): string | undefined {
+  // `ws` puts a reason on the event ("Unexpected server response: 401"); browsers keep it to themselves.
+  if (typeof event.message === 'string' && event.message !== '') return event.message;
+  if (event.error instanceof Error) return event.error.message;
+  return undefined;
+}
+
+function closeText(event: SocketCloseEvent, lastError: string | undefined): string {
+  if (lastError !== undefined) return lastError;
+  const code = typeof event.code === 'number' ? ` with code ${event.code}` : '';
+  const reason = typeof event.reason === 'string' && event.reason !== '' ? ` (${event.reason})` : '';
+  return `the connection closed${code}${reason}`;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,82 @@
+import type { AnswerMismatch, AskUserQuestionAnswer, AskUserQuestionItem } from '@askseam/user-questions';
+import type { QuestionClientError } from './errors.js';
+import type { WebSocketConstructorLike } from './socket.js';
+
+export interface ConnectQuestionsOptions {
+  /** The host's ws:// (or wss://) URL, without the token. Other query parameters are kept. */
+  url: string;
+  /** Sent as `?token=…` on the URL: browsers cannot set headers on a WebSocket upgrade. */
+  token?: string;
+  /** Defaults to `globalThis.WebSocket`; on Node 20 pass the `ws` package's `WebSocket`. */
+  WebSocket?: WebSocketConstructorLike;
+  /** Exponential backoff with jitter between attempts; `false` stays closed after the first drop. Defaults 250 / 10_000 ms. */
+  reconnect?: false | { initialDelayMs?: number; maxDelayMs?: number };
+  /** Interval of the app-level `{ type: 'ping' }`; nothing at all received within it after a ping → drop and reconnect. Default 15_000. */
+  heartbeatMs?: number;
+}
+
+/**
+ * `connecting` until the first hello; `open` while a connection the host has greeted is up;
+ * `reconnecting` between a drop (or a failed attempt) and the next hello; `closed` for good.
+ */
+export type ClientStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+/** A host's acceptance of an answer or a cancel. The question leaves `pending` on `question/resolved`, not here. */
+export type AcceptedReceipt = { rpcId: string; accepted: true };
+
+/** Why a question left the pending map: the host's outcome, or `gone` (settled while this client was away). */
+export type ResolvedOutcome = 'answered' | 'cancelled' | 'gone';
+
+export interface QuestionResolvedEvent {
+  rpcId: string;
+  sessionId: string;
+  outcome: ResolvedOutcome;
+}
+
+export interface PendingQuestion {
+  /** Stable across replays: key drafts by it. */
+  readonly rpcId: string;
+  /** The asking agent's id. */
+  readonly sessionId: string;
+  readonly questions: AskUserQuestionItem[];
+  /** When the agent asked, as an ISO 8601 timestamp. */
+  readonly askedAt: string;
+  /** Why `answer` would not fit these questions (the `matchesQuestions` rule it breaks), or `undefined` when it fits. */
+  check(answer: AskUserQuestionAnswer): AnswerMismatch | undefined;
+  /** Same as `client.answer(rpcId, answer)`. */
+  answer(answer: AskUserQuestionAnswer): Promise<AcceptedReceipt>;
+  /** Same as `client.cancel(rpcId)`. */
+  cancel(): Promise<AcceptedReceipt>;
+}
+
+export interface QuestionClientEvents {
+  requested: PendingQuestion;
+  resolved: QuestionResolvedEvent;
+  status: ClientStatus;
+  error: QuestionClientError;
+}
+
+export interface QuestionClient {
+  /** rpcId → question, kept current as frames arrive (and kept across reconnects). */
+  readonly pending: ReadonlyMap<string, PendingQuestion>;
+  readonly status: ClientStatus;
+  /**
+   * Fires once per rpcId, the first time it is seen. A replay of a known rpcId (after a reconnect)
+   * does not fire again and keeps the same `PendingQuestion` object, so drafts keyed by rpcId survive.
+   */
+  on(event: 'requested', listener: (question: PendingQuestion) => void): () => void;
+  /**
+   * Fires on `question/resolved` (`answered` | `cancelled`), or with `gone` when, after a reconnect,
+   * the host's hello no longer lists an rpcId this client held.
+   */
+  on(event: 'resolved', listener: (event: QuestionResolvedEvent) => void): () => void;
+  on(event: 'status', listener: (status: ClientStatus) => void): () => void;
+  /** Error frames from the host, unreadable frames, failed connection attempts. */
+  on(event: 'error', listener: (error: QuestionClientError) => void): () => void;
+  /** Send the user's answer; resolves with the accepted receipt, rejects with a `QuestionClientError`. */
+  answer(rpcId: string, answer: AskUserQuestionAnswer): Promise<AcceptedReceipt>;
+  /** Dismiss the whole request; the agent's ask rejects `ASK_CANCELLED`. */
+  cancel(rpcId: string): Promise<AcceptedReceipt>;
+  /** Close for good: no reconnect, no timers; calls waiting for a receipt reject `closed`. */
+  close(): void;
+}
