@@ -1,2 +1,11 @@
-// Public surface: filled in by the package work.
-export {};
+// Everything a user may import from @askseam/host-ws, named one by one.
+export { createWebSocketHost } from './host.js';
+export type { HostPendingQuestion, WebSocketHost } from './host.js';
+export type { WebSocketHostOptions } from './options.js';
+export type { Principal } from './principal.js';
+export type { HostEvent, HostEventType } from './events.js';
+export { silentLogger } from './logger.js';
+export type { HostLogger } from './logger.js';
+export { WebSocketHostError, webSocketHostErrorCodes } from './errors.js';
+export type { WebSocketHostErrorCode } from './errors.js';
+export { closeCodes } from './connection.js';

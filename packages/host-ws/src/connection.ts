@@ -1,0 +1,98 @@
+import type { ServerFrame } from '@askseam/protocol';
+import { WebSocket } from 'ws';
+import type { HostLogger } from './logger.js';
+import { listedSessions, safeCanSee, type Principal } from './principal.js';
+
+/** Close codes the host uses (besides 1009, which `ws` sends itself for an oversize frame). */
+export const closeCodes = {
+  /** `close()` on the host. */
+  goingAway: 1001,
+  /** Too many unreadable frames, or a consumer that does not read what it is sent. */
+  policyViolation: 1008,
+  /** A frame bigger than `maxPayload` (sent by `ws`). */
+  messageTooBig: 1009,
+  /** The host failed while handling the connection. */
+  internalError: 1011,
+} as const;
+
+export interface ConnectionLimits {
+  maxBufferedBytes: number;
+  maxBadFrames: number;
+}
+
+/** One accepted socket: whose it is, whether it still answers pings, how much garbage it has sent. */
+export class HostConnection {
+  /** Cleared on each heartbeat tick, set again by the peer's pong. */
+  isAlive = true;
+  #badFrames = 0;
+
+  constructor(
+    readonly id: string,
+    readonly principal: Principal,
+    readonly socket: WebSocket,
+    readonly limits: ConnectionLimits,
+    readonly logger: HostLogger,
+  ) {}
+
+  canSee(sessionId: string): boolean {
+    return safeCanSee(this.principal, sessionId, this.logger);
+  }
+
+  sessions(): string[] | undefined {
+    return listedSessions(this.principal, this.logger);
+  }
+
+  /**
+   * Send one frame. `checkBuffer` closes a consumer that has not read more than
+   * `maxBufferedBytes` of what it was sent before; it is off for the hello/replay burst, whose size
+   * is bounded by what is pending and which would otherwise cut off a healthy client forever.
+   * Returns false when the frame was not sent. Never throws: a dying socket must not crash the host.
+   */
+  send(frame: ServerFrame, { checkBuffer }: { checkBuffer: boolean }): boolean {
+    if (this.socket.readyState !== WebSocket.OPEN) return false;
+    if (checkBuffer && this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
+      this.logger.warn('closing a slow consumer', {
+        connectionId: this.id,
+        bufferedAmount: this.socket.bufferedAmount,
+        maxBufferedBytes: this.limits.maxBufferedBytes,
+      });
+      this.close(closeCodes.policyViolation, 'slow consumer');
+      return false;
+    }
+    try {
+      this.socket.send(JSON.stringify(frame), (error) => {
+        if (error) this.logger.debug('a frame could not be written', { connectionId: this.id, error: String(error) });
+      });
+      return true;
+    } catch (error) {
+      this.logger.warn('sending a frame failed', { connectionId: this.id, error: String(error) });
+      return false;
+    }
+  }
+
+  /** Count one unreadable frame; true when that was one too many and the connection is being closed. */
+  countBadFrame(): boolean {
+    this.#badFrames++;
+    if (this.#badFrames < this.limits.maxBadFrames) return false;
+    this.logger.warn('closing a connection that sent too many unreadable frames', { connectionId: this.id, badFrames: this.#badFrames });
+    this.close(closeCodes.policyViolation, 'too many bad frames');
+    return true;
+  }
+
+  close(code: number, reason: string): void {
+    try {
+      if (this.socket.readyState === WebSocket.CONNECTING || this.socket.readyState === WebSocket.OPEN) this.socket.close(code, reason);
+    } catch (error) {
+      this.logger.debug('closing a socket failed; terminating it', { connectionId: this.id, error: String(error) });
+      this.terminate();
+    }
+  }
+
+  terminate(): void {
+    try {
+      this.socket.terminate();
+    } catch {
+      // Already gone.
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import type { ReceiptRejectionReason } from '@askseam/protocol';
+import type { AskUserQuestionAnswer, AskUserQuestionItem } from '@askseam/user-questions';
+import type { HostLogger } from './logger.js';
+
+/** Something the host did, for metrics and audit logs. Delivered synchronously to `onEvent`. */
+export type HostEvent =
+  | { type: 'asked'; rpcId: string; sessionId: string; questions: AskUserQuestionItem[]; askedAt: string }
+  /** One question frame sent to one connection: live when asked, or replayed when the connection arrived. */
+  | { type: 'delivered'; rpcId: string; sessionId: string; connectionId: string; replay: boolean }
+  | { type: 'answered'; rpcId: string; sessionId: string; connectionId: string; principalId: string; answer: AskUserQuestionAnswer }
+  /** The person dismissed the questions (a `cancelled` response); the ask rejected `ASK_CANCELLED`. */
+  | { type: 'cancelled'; rpcId: string; sessionId: string; connectionId: string; principalId: string }
+  /** The asker gave up (its signal aborted) or the host closed; the ask rejected `ASK_ABORTED`. */
+  | { type: 'aborted'; rpcId: string; sessionId: string; by: 'signal' | 'host-close' }
+  | { type: 'response-rejected'; rpcId: string; connectionId: string; principalId: string; reason: ReceiptRejectionReason; detail?: string }
+  | { type: 'connected'; connectionId: string; principalId: string }
+  | { type: 'disconnected'; connectionId: string; principalId: string; code: number; reason: string }
+  /** An upgrade refused before any WebSocket existed: 401 (authentication) or 403 (Origin). */
+  | { type: 'auth-failed'; status: 401 | 403; reason: string; remoteAddress?: string };
+
+export type HostEventType = HostEvent['type'];
+
+/** An `emit` that survives a throwing `onEvent`: observability must never break delivery. */
+export function eventEmitter(onEvent: ((event: HostEvent) => void) | undefined, logger: HostLogger): (event: HostEvent) => void {
+  if (onEvent === undefined) return () => {};
+  return (event) => {
+    try {
+      onEvent(event);
+    } catch (error) {
+      logger.error('onEvent threw; the event was dropped', { event: event.type, error: String(error) });
+    }
+  };
+}

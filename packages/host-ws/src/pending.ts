@@ -1,0 +1,82 @@
+import type { AskUserQuestionAnswer, AskUserQuestionItem } from '@askseam/user-questions';
+
+/** One question batch waiting for its answer, and how to settle the ask that waits on it. */
+export interface PendingQuestion {
+  readonly rpcId: string;
+  readonly sessionId: string;
+  readonly questions: AskUserQuestionItem[];
+  readonly askedAt: string;
+  /** Ask order, so that a replay across several sessions keeps the order the agents asked in. */
+  readonly seq: number;
+  readonly resolve: (answer: AskUserQuestionAnswer) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * The questions waiting for a person, by rpcId and by session. Whoever takes an entry out with
+ * `claim` owns settling it; a second `claim` of the same rpcId gets `undefined`, which is how
+ * "first answer wins" holds against a racing answer, an abort and a host close.
+ */
+export class PendingTable {
+  readonly #byRpcId = new Map<string, PendingQuestion>();
+  // The per-session index keeps a replay proportional to the sessions a connection may see.
+  readonly #bySession = new Map<string, Map<string, PendingQuestion>>();
+  #nextSeq = 0;
+
+  get size(): number {
+    return this.#byRpcId.size;
+  }
+
+  /** The next ask-order number; pass it as the entry's `seq`. */
+  nextSeq(): number {
+    return this.#nextSeq++;
+  }
+
+  add(entry: PendingQuestion): void {
+    this.#byRpcId.set(entry.rpcId, entry);
+    let session = this.#bySession.get(entry.sessionId);
+    if (session === undefined) {
+      session = new Map();
+      this.#bySession.set(entry.sessionId, session);
+    }
+    session.set(entry.rpcId, entry);
+  }
+
+  get(rpcId: string): PendingQuestion | undefined {
+    return this.#byRpcId.get(rpcId);
+  }
+
+  /** Take the entry out so that nobody else can settle it. `undefined` when it is already gone. */
+  claim(rpcId: string): PendingQuestion | undefined {
+    const entry = this.#byRpcId.get(rpcId);
+    if (entry === undefined) return undefined;
+    this.#byRpcId.delete(rpcId);
+    const session = this.#bySession.get(entry.sessionId);
+    session?.delete(rpcId);
+    if (session?.size === 0) this.#bySession.delete(entry.sessionId);
+    return entry;
+  }
+
+  /** Take every entry out (host close), in ask order. */
+  claimAll(): PendingQuestion[] {
+    const entries = [...this.#byRpcId.values()];
+    this.#byRpcId.clear();
+    this.#bySession.clear();
+    return entries;
+  }
+
+  /** Every pending entry, in ask order. */
+  all(): PendingQuestion[] {
+    return [...this.#byRpcId.values()];
+  }
+
+  /** The pending entries of the given sessions, in ask order. Costs only those sessions' entries. */
+  ofSessions(sessionIds: Iterable<string>): PendingQuestion[] {
+    const found: PendingQuestion[] = [];
+    for (const sessionId of new Set(sessionIds)) {
+      const session = this.#bySession.get(sessionId);
+      if (session !== undefined) found.push(...session.values());
+    }
+    return found.sort((a, b) => a.seq - b.seq);
+  }
+}
