@@ -1,0 +1,53 @@
+// Every size and time budget in one place, each overridable from the environment.
+// BENCH_QUICK=1 shrinks everything for a smoke run (seconds, not minutes); the figures it
+// prints are noisier but exercise every path.
+
+const quick = process.env.BENCH_QUICK === '1';
+
+function int(name, full, smoke) {
+  const raw = process.env[name];
+  if (raw !== undefined && raw !== '') {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}".`);
+    return value;
+  }
+  return quick ? smoke : full;
+}
+
+export const config = {
+  quick,
+  roundTrip: {
+    warmup: int('BENCH_RT_WARMUP', 300, 30),
+    rounds: int('BENCH_RT_ROUNDS', 8, 2),
+    perRound: int('BENCH_RT_PER_ROUND', 250, 40),
+    budgetMs: int('BENCH_RT_BUDGET_MS', 60_000, 20_000),
+  },
+  mcp: {
+    warmup: int('BENCH_MCP_WARMUP', 100, 20),
+    rounds: int('BENCH_MCP_ROUNDS', 6, 2),
+    perRound: int('BENCH_MCP_PER_ROUND', 100, 20),
+    // In-flight round trips for the throughput figure (both sides use the same number).
+    concurrency: int('BENCH_MCP_CONCURRENCY', 16, 8),
+    throughputCount: int('BENCH_MCP_THROUGHPUT_COUNT', 1_500, 200),
+    budgetMs: int('BENCH_MCP_BUDGET_MS', 60_000, 20_000),
+  },
+  scale: {
+    sessions: int('BENCH_SCALE_SESSIONS', 1_000, 100),
+    questions: int('BENCH_SCALE_QUESTIONS', 10_000, 1_000),
+    rounds: int('BENCH_SCALE_ROUNDS', 3, 1),
+    // Pending questions of the one session whose reconnect replay is timed.
+    replayOwn: int('BENCH_REPLAY_OWN', 10, 10),
+    replayOwnLarge: int('BENCH_REPLAY_OWN_LARGE', 100, 50),
+    replaySamples: int('BENCH_REPLAY_SAMPLES', 30, 8),
+    budgetMs: int('BENCH_SCALE_BUDGET_MS', 100_000, 40_000),
+  },
+  micro: {
+    // Milliseconds per measuring block; blocks alternate between the subject and its baseline.
+    blockMs: int('BENCH_MICRO_BLOCK_MS', 400, 100),
+    rounds: int('BENCH_MICRO_ROUNDS', 6, 2),
+    budgetMs: int('BENCH_MICRO_BUDGET_MS', 40_000, 15_000),
+  },
+  durable: {
+    budgetMs: int('BENCH_DURABLE_BUDGET_MS', 30_000, 10_000),
+  },
+};

@@ -1,0 +1,88 @@
+// `pnpm bench`: runs every section in its own child process, prints one Markdown table of
+// figures (each beside a baseline measured in the same run) and writes bench/results.json.
+// Targets are informational: a missed target never fails the run; only a crash does.
+import { fork, execSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { config } from './lib/config.mjs';
+import { skipped } from './lib/figure.mjs';
+import { formatTable } from './lib/table.mjs';
+
+const sections = [
+  { name: 'roundtrip', title: '1. Round trip over loopback', budgetMs: config.roundTrip.budgetMs },
+  { name: 'mcp', title: '2. Peer: MCP SDK elicitation over Streamable HTTP', budgetMs: config.mcp.budgetMs },
+  { name: 'scale', title: '3. Scale: 10,000 pending across 1,000 sessions', budgetMs: config.scale.budgetMs },
+  { name: 'micro', title: '4. Validators on one core', budgetMs: config.micro.budgetMs },
+  { name: 'durable', title: '5. Durable store', budgetMs: config.durable.budgetMs },
+];
+
+const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+const childScript = fileURLToPath(new URL('./lib/child.mjs', import.meta.url));
+
+/** Run one section in a child with --expose-gc; resolve with its figures or a skipped row. */
+function runSection(section) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = fork(childScript, [section.name], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let settled = false;
+    const finish = (result) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...result, seconds: (Date.now() - started) / 1000 });
+    };
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      finish({ crashed: true, figures: [skipped(section.name, section.title, `over its ${section.budgetMs / 1000} s budget; killed`)] });
+    }, section.budgetMs);
+    child.on('message', (message) => {
+      if (message.ok) finish({ crashed: false, figures: message.figures });
+      else finish({ crashed: true, figures: [skipped(section.name, section.title, `crashed: ${message.error.split('\n')[0]}`)], error: message.error });
+    });
+    child.on('exit', (code, signal) => {
+      finish({ crashed: true, figures: [skipped(section.name, section.title, `exited (${signal ?? code}) before reporting`)] });
+    });
+  });
+}
+
+function machine() {
+  const cpuinfo = (() => { try { return readFileSync('/proc/cpuinfo', 'utf8'); } catch { return ''; } })();
+  const model = /^model name\s*:\s*(.*)$/m.exec(cpuinfo)?.[1] ?? os.cpus()[0]?.model ?? 'unknown';
+  const fdLimit = (() => { try { return execSync('ulimit -n', { shell: '/bin/sh' }).toString().trim(); } catch { return 'unknown'; } })();
+  return {
+    cpus: os.availableParallelism(),
+    cpuModel: model,
+    node: process.version,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    fdLimit,
+    date: new Date().toISOString(),
+    quick: config.quick,
+  };
+}
+
+const info = machine();
+console.log(`askseam bench — ${info.cpus} CPU(s) ${info.cpuModel}, Node ${info.node}, ${info.date}${info.quick ? ' (BENCH_QUICK=1: smoke sizes)' : ''}`);
+
+const results = [];
+let crashed = false;
+const totalStart = Date.now();
+for (const section of sections) {
+  if (only && !only.includes(section.name)) continue;
+  console.log(`\n▶ ${section.title} (budget ${section.budgetMs / 1000} s)`);
+  const result = await runSection(section);
+  if (result.error) console.error(result.error);
+  crashed ||= result.crashed;
+  console.log(`  done in ${result.seconds.toFixed(1)} s`);
+  results.push({ section: section.name, title: section.title, seconds: result.seconds, figures: result.figures });
+}
+const totalSeconds = (Date.now() - totalStart) / 1000;
+
+console.log(`\n${formatTable(results)}\n`);
+console.log(`Total ${totalSeconds.toFixed(1)} s. Targets are informational; see docs/performance.md for what limits each figure.`);
+
+const outFile = fileURLToPath(new URL('./results.json', import.meta.url));
+writeFileSync(outFile, `${JSON.stringify({ machine: info, config, totalSeconds, sections: results }, null, 2)}\n`);
+console.log(`Wrote ${outFile}`);
+process.exitCode = crashed ? 1 : 0;
