@@ -18,7 +18,7 @@ export const config = {
   quick,
   roundTrip: {
     warmup: int('BENCH_RT_WARMUP', 300, 30),
-    rounds: int('BENCH_RT_ROUNDS', 8, 2),
+    rounds: int('BENCH_RT_ROUNDS', 16, 2),
     perRound: int('BENCH_RT_PER_ROUND', 250, 40),
     budgetMs: int('BENCH_RT_BUDGET_MS', 60_000, 20_000),
   },
