@@ -1,0 +1,52 @@
+// Builds the self-contained browser bundle: src/browser.ts with marked, DOMPurify and the client
+// inlined, as one minified ES module. `node scripts/bundle.mjs` writes
+// dist/browser/askseam-questions.js; tests import buildBrowserBundle() and keep it in memory.
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const packagesDir = fileURLToPath(new URL('../..', import.meta.url));
+
+export const bundleFile = `${packageDir}dist/browser/askseam-questions.js`;
+
+// Sibling packages come from their sources, so the bundle never depends on a stale dist/.
+const workspaceSources = {
+  name: 'askseam-workspace-sources',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^@askseam\/[a-z-]+$/ }, (args) => ({
+      path: `${packagesDir}${args.path.slice('@askseam/'.length)}/src/index.ts`,
+    }));
+  },
+};
+
+/**
+ * Bundle the element for browsers. With `write: false` the code comes back as a string and
+ * nothing touches the disk.
+ * @param {{ write?: boolean, minify?: boolean }} [options]
+ * @returns {Promise<string>} the bundle's code
+ */
+export async function buildBrowserBundle({ write = true, minify = true } = {}) {
+  const result = await build({
+    entryPoints: [`${packageDir}src/browser.ts`],
+    outfile: bundleFile,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022', 'chrome111', 'firefox113', 'safari16.4'],
+    minify,
+    sourcemap: write ? 'linked' : false,
+    legalComments: 'eof',
+    write,
+    plugins: [workspaceSources],
+    logLevel: 'silent',
+  });
+  if (write) return '';
+  const output = result.outputFiles.find((file) => file.path.endsWith('.js'));
+  if (!output) throw new Error('esbuild produced no JavaScript output.');
+  return output.text;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await buildBrowserBundle();
+  console.log(`wrote ${bundleFile}`);
+}

@@ -1,0 +1,150 @@
+import type { ClientStatus } from '@askseam/client';
+
+/** The languages the element speaks. The `lang` attribute picks one; anything else falls back to English. */
+export type AskseamLang = 'en' | 'zh';
+
+/** Every piece of text the element shows that does not come from the question itself. */
+export interface AskseamStrings {
+  questionChip: string;
+  planChip: string;
+  pager: (index: number, count: number) => string;
+  pagerLabel: (index: number, count: number) => string;
+  back: string;
+  next: string;
+  submit: string;
+  skip: string;
+  dismiss: string;
+  recommended: string;
+  chooseOne: string;
+  chooseAny: string;
+  customLabelSingle: string;
+  customLabelMulti: string;
+  customLabelOpen: string;
+  planRegion: string;
+  customPlaceholder: string;
+  hintContinue: string;
+  hintSubmit: string;
+  skippedNote: string;
+  incomplete: string;
+  moreWaiting: (count: number) => string;
+  status: Record<ClientStatus, string>;
+  sending: string;
+  planFeedbackLabel: string;
+  planFeedbackPlaceholder: string;
+  planFeedbackHint: string;
+  sendFeedback: string;
+  feedbackEmpty: string;
+  errors: {
+    'invalid-answer': (detail: string) => string;
+    'bad-response': (detail: string) => string;
+    'not-pending': string;
+    forbidden: string;
+    'not-connected': string;
+    closed: string;
+    unknown: (message: string) => string;
+  };
+}
+
+const en: AskseamStrings = {
+  questionChip: 'Question',
+  planChip: 'Plan review',
+  pager: (index, count) => `${index} / ${count}`,
+  pagerLabel: (index, count) => `Question ${index} of ${count}`,
+  back: 'Back',
+  next: 'Next',
+  submit: 'Submit',
+  skip: 'Skip this question',
+  dismiss: 'Dismiss',
+  recommended: 'Recommended',
+  chooseOne: 'Choose one',
+  chooseAny: 'Choose any that apply',
+  customLabelSingle: 'Or answer in your own words',
+  customLabelMulti: 'Add something in your own words',
+  customLabelOpen: 'Your answer',
+  planRegion: 'Plan',
+  customPlaceholder: 'Type your answer…',
+  hintContinue: 'Enter to continue · Shift+Enter for a new line',
+  hintSubmit: 'Enter to submit · Shift+Enter for a new line',
+  skippedNote: 'Skipped. Choose an option or type an answer if you change your mind.',
+  incomplete: 'Answer this question or skip it before submitting.',
+  moreWaiting: (count) => `${count} more waiting`,
+  status: {
+    connecting: 'Connecting…',
+    open: 'Connected',
+    reconnecting: 'Reconnecting… your answers so far are kept.',
+    closed: 'Disconnected.',
+  },
+  sending: 'Sending…',
+  planFeedbackLabel: 'Or tell the agent what to change',
+  planFeedbackPlaceholder: 'Your feedback on the plan…',
+  planFeedbackHint: 'Enter to send · Shift+Enter for a new line',
+  sendFeedback: 'Send feedback',
+  feedbackEmpty: 'Write your feedback first, or choose one of the buttons.',
+  errors: {
+    'invalid-answer': (detail) => `This answer does not fit the question: ${detail}`,
+    'bad-response': (detail) => `The host refused this answer: ${detail}`,
+    'not-pending': 'This question is no longer waiting for an answer; it was answered elsewhere or withdrawn.',
+    forbidden: 'You are not allowed to answer this question.',
+    'not-connected': 'Not connected, so nothing was sent. Your answer is kept; try again once the connection is back.',
+    closed: 'The connection was closed, so nothing was sent.',
+    unknown: (message) => `Something went wrong: ${message}`,
+  },
+};
+
+const zh: AskseamStrings = {
+  questionChip: '问题',
+  planChip: '计划审阅',
+  pager: (index, count) => `${index} / ${count}`,
+  pagerLabel: (index, count) => `第 ${index} 题，共 ${count} 题`,
+  back: '上一题',
+  next: '下一题',
+  submit: '提交',
+  skip: '跳过此题',
+  dismiss: '关闭',
+  recommended: '推荐',
+  chooseOne: '选择一项',
+  chooseAny: '可多选',
+  customLabelSingle: '或者用自己的话回答',
+  customLabelMulti: '补充你自己的回答',
+  customLabelOpen: '你的回答',
+  planRegion: '计划',
+  customPlaceholder: '输入你的回答…',
+  hintContinue: '按 Enter 继续 · Shift+Enter 换行',
+  hintSubmit: '按 Enter 提交 · Shift+Enter 换行',
+  skippedNote: '已跳过。如果改变主意，可以选择一项或输入回答。',
+  incomplete: '提交前请回答此题或跳过它。',
+  moreWaiting: (count) => `还有 ${count} 个问题在等待`,
+  status: {
+    connecting: '正在连接…',
+    open: '已连接',
+    reconnecting: '正在重新连接… 已填写的回答会保留。',
+    closed: '连接已断开。',
+  },
+  sending: '正在发送…',
+  planFeedbackLabel: '或者告诉智能体需要修改什么',
+  planFeedbackPlaceholder: '你对这个计划的意见…',
+  planFeedbackHint: '按 Enter 发送 · Shift+Enter 换行',
+  sendFeedback: '发送意见',
+  feedbackEmpty: '请先写下意见，或点击上面的按钮。',
+  errors: {
+    'invalid-answer': (detail) => `这个回答与问题不符：${detail}`,
+    'bad-response': (detail) => `服务端拒绝了这个回答：${detail}`,
+    'not-pending': '这个问题已不再等待回答：它已在别处被回答或已撤回。',
+    forbidden: '你无权回答这个问题。',
+    'not-connected': '未连接，回答没有发出。已填写的内容会保留；连接恢复后请重试。',
+    closed: '连接已关闭，回答没有发出。',
+    unknown: (message) => `出错了：${message}`,
+  },
+};
+
+const tables: Record<AskseamLang, AskseamStrings> = { en, zh };
+
+/** The language for a `lang` attribute value: any `zh…` tag (zh, zh-CN, zh-Hans) is Chinese, the rest English. */
+export function resolveLang(value: string | null | undefined): AskseamLang {
+  return value?.trim().toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+/** The string table for a language. */
+export function stringsFor(lang: AskseamLang): AskseamStrings {
+  return tables[lang];
+}
