@@ -1,2 +1,23 @@
-// Public surface: filled in by the package work.
-export {};
+// Everything a user may import from @askseam/tool-ask-user, named one by one.
+export { askUserQuestionTool } from './tool.js';
+export type { AskUserQuestionTool } from './tool.js';
+export { executeAskUserQuestion } from './execute.js';
+export type { AskUserQuestionContext } from './execute.js';
+export { parseAskUserQuestionArgs } from './arguments.js';
+export type { ParsedAskUserQuestionArgs } from './arguments.js';
+export { askUserQuestionToolDescription, askUserQuestionToolName } from './description.js';
+export {
+  askUserQuestionArgsSchema,
+  askUserQuestionFieldDescriptions,
+  askUserQuestionItemArgsSchema,
+  askUserQuestionOptionArgsSchema,
+  askUserQuestionStrictArgsSchema,
+} from './schema.js';
+export type { AskUserQuestionArgs, AskUserQuestionItemArgs, AskUserQuestionOptionArgs, AskUserQuestionStrictArgs } from './schema.js';
+export { askUserQuestionJsonSchema, askUserQuestionStrictJsonSchema } from './json-schema.js';
+export type { JsonSchema } from './json-schema.js';
+export { toAnthropicTool, toOpenAITool } from './adapters.js';
+export type { AnthropicTool, AnthropicToolOptions, OpenAIFunctionTool, OpenAIToolOptions } from './adapters.js';
+export { answerText, errorResult, toolErrorResult } from './result.js';
+export type { AskToolErrorCode, AskToolFailure, AskToolResult, AskToolSuccess } from './result.js';
+export { askToolErrorHints } from './hints.js';
