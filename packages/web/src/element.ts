@@ -82,8 +82,8 @@ export class AskseamQuestionsElement extends ElementBase {
   #givenClient: QuestionClient | undefined;
   #unsubscribe: (() => void)[] = [];
   #isConnected = false;
-  /** The rpcId of the card on screen, to know when a render swaps requests. */
-  #shownRpcId: string | undefined;
+  /** The request on screen, to know when a render swaps requests (or clients: a new client's replay is a new object). */
+  #shown: PendingQuestion | undefined;
   #lastCount = 0;
   /** A `data-focus` key to focus after the next card render. */
   #focusAfterRender: string | undefined;
@@ -190,7 +190,7 @@ export class AskseamQuestionsElement extends ElementBase {
     // The draft is no longer needed: the request was answered, cancelled or is gone.
     this.#states.delete(event.rpcId);
     // Whoever just answered is taken to the next request; anyone elsewhere on the page is left alone.
-    if (event.rpcId === this.#shownRpcId && hadFocus) this.#focusAfterRender = 'heading';
+    if (event.rpcId === this.#shown?.rpcId && hadFocus) this.#focusAfterRender = 'heading';
     this.#renderAll();
   }
 
@@ -199,7 +199,7 @@ export class AskseamQuestionsElement extends ElementBase {
   /** Render the card only when the request on screen changed, so typing is never interrupted. */
   #renderAll(): void {
     const current = this.#queue()[0];
-    if (current?.rpcId !== this.#shownRpcId || current === undefined) this.#renderCard();
+    if (current !== this.#shown || current === undefined) this.#renderCard();
     this.#renderChrome();
   }
 
@@ -224,10 +224,11 @@ export class AskseamQuestionsElement extends ElementBase {
   /** Rebuild the card of the oldest request, keeping focus on the same control when it survives. */
   #renderCard(): void {
     const current = this.#queue()[0];
-    const keepFocus = current?.rpcId === this.#shownRpcId ? this.#focusedKey() : undefined;
+    // Same request (even through another client's replay): the same control keeps focus.
+    const keepFocus = current !== undefined && current.rpcId === this.#shown?.rpcId ? this.#focusedKey() : undefined;
     const focusKey = this.#focusAfterRender ?? keepFocus;
     this.#focusAfterRender = undefined;
-    this.#shownRpcId = current?.rpcId;
+    this.#shown = current;
     if (!current) {
       this.#cardSlot.replaceChildren();
       return;
@@ -413,7 +414,7 @@ export class AskseamQuestionsElement extends ElementBase {
       if (this.#states.get(pending.rpcId) !== state) return;
       state.busy = false;
       state.error = this.#describe(error);
-      if (this.#shownRpcId === pending.rpcId) this.#focusAfterRender = focusKey;
+      if (this.#shown === pending) this.#focusAfterRender = focusKey;
       this.#renderCard();
     });
   }

@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { buildBrowserBundle } from '../../scripts/bundle.mjs';
+import type { Stage } from './stage.js';
+
+/** Debian's Chromium, driven through playwright-core (no browser download). */
+export const chromiumPath = process.env['ASKSEAM_CHROMIUM'] ?? '/usr/bin/chromium';
+
+/** Screenshots that are test artifacts only (gitignored). */
+export const artifactsDir = fileURLToPath(new URL('../../test-results/', import.meta.url));
+/** The screenshot committed for the README; rewritten only with ASKSEAM_UPDATE_SCREENSHOTS=1. */
+export const readmeImagesDir = fileURLToPath(new URL('../../docs/images/', import.meta.url));
+export const updateReadmeScreenshots = process.env['ASKSEAM_UPDATE_SCREENSHOTS'] === '1';
+
+export function launchBrowser(): Promise<Browser> {
+  mkdirSync(artifactsDir, { recursive: true });
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/** The element bundled from src, in memory (nothing written to dist/). */
+export function bundleFromSource(): Promise<string> {
+  return buildBrowserBundle({ write: false, minify: false });
+}
+
+export interface MountOptions {
+  lang?: string;
+  /**
+   * 'attributes': `<askseam-questions url token>` makes its own client.
+   * 'client': the page makes a client with connectQuestions and sets the `client` property; its
+   * socket can hold outgoing frames and rewrite the next answer (see `controlSends`).
+   */
+  mode?: 'attributes' | 'client';
+  /** Initial reconnect delay for mode 'client'. */
+  reconnectDelayMs?: number;
+}
+
+export interface MountedPage {
+  page: Page;
+  element: Locator;
+  /** Every URL the page asked for, in order (the page, the bundle, and anything else). */
+  requests: string[];
+  /** Console errors and uncaught page errors. */
+  pageErrors: string[];
+}
+
+/** Open the test page and mount one `<askseam-questions>` wired to the stage's host. */
+export async function mountElement(browser: Browser, stage: Stage, options: MountOptions = {}): Promise<MountedPage> {
+  const page = await browser.newPage({ viewport: { width: 760, height: 900 }, colorScheme: 'light' });
+  const requests: string[] = [];
+  const pageErrors: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  await page.goto(`${stage.origin}/`);
+  await page.waitForFunction(() => 'mountAskseam' in window);
+  const settings = { url: stage.wsUrl, token: stage.token, lang: options.lang ?? null, mode: options.mode ?? 'attributes', reconnectDelayMs: options.reconnectDelayMs ?? 250 };
+  await page.evaluate((values) => (window as unknown as { mountAskseam(settings: typeof values): void }).mountAskseam(values), settings);
+  return { page, element: page.locator('askseam-questions'), requests, pageErrors };
+}
