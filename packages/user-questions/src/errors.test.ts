@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { hasUserQuestionErrorCode, UserQuestionError, userQuestionErrorCodes } from './errors.js';
+
+describe('UserQuestionError', () => {
+  it('carries its code, message, cause and name', () => {
+    const cause = new Error('socket closed');
+    const error = new UserQuestionError('ASK_ABORTED', 'The question was aborted.', { cause });
+
+    expect(error).toBeInstanceOf(Error);
+    expect(error.code).toBe('ASK_ABORTED');
+    expect(error.message).toBe('The question was aborted.');
+    expect(error.cause).toBe(cause);
+    expect(error.name).toBe('UserQuestionError');
+    expect(String(error)).toBe('UserQuestionError: The question was aborted.');
+  });
+
+  it('has no cause unless one is given', () => {
+    expect('cause' in new UserQuestionError('NO_PROVIDER', 'No provider.')).toBe(false);
+  });
+});
+
+describe('UserQuestionError.isInstance', () => {
+  it('recognises its own errors', () => {
+    expect(UserQuestionError.isInstance(new UserQuestionError('BAD_ANSWER', 'misfit'))).toBe(true);
+  });
+
+  it('recognises an error from another copy of the package by its registry-symbol marker', () => {
+    // What a second installed copy's class produces: a different class, the same Symbol.for marker.
+    const otherCopyMarker: unique symbol = Symbol.for('askseam.error') as never;
+    class OtherCopyError extends Error {
+      readonly [otherCopyMarker] = true;
+      readonly code = 'ASK_CANCELLED';
+    }
+    const lookAlike = { [Symbol.for('askseam.error')]: true, code: 'ASK_TIMEOUT', message: 'late' };
+
+    expect(UserQuestionError.isInstance(new OtherCopyError('dismissed'))).toBe(true);
+    expect(new OtherCopyError('dismissed') instanceof UserQuestionError).toBe(false);
+    expect(UserQuestionError.isInstance(lookAlike)).toBe(true);
+  });
+
+  it.each([
+    ['a plain Error', new Error('nope')],
+    ['an Error with a code but no marker', Object.assign(new Error('nope'), { code: 'ASK_ABORTED' })],
+    ['a marker that is not true', { [Symbol.for('askseam.error')]: 'yes', code: 'ASK_ABORTED' }],
+    ['a marker without a code', { [Symbol.for('askseam.error')]: true }],
+    ['a module-local symbol of the same name', { [Symbol('askseam.error')]: true, code: 'ASK_ABORTED' }],
+    ['null', null],
+    ['undefined', undefined],
+    ['a string', 'ASK_ABORTED'],
+  ])('rejects %s', (_name, value) => {
+    expect(UserQuestionError.isInstance(value)).toBe(false);
+  });
+});
+
+describe('hasUserQuestionErrorCode', () => {
+  it('is true only for a UserQuestionError with that code', () => {
+    const cancelled = new UserQuestionError('ASK_CANCELLED', 'dismissed');
+    expect(hasUserQuestionErrorCode(cancelled, 'ASK_CANCELLED')).toBe(true);
+    expect(hasUserQuestionErrorCode(cancelled, 'ASK_ABORTED')).toBe(false);
+    expect(hasUserQuestionErrorCode(Object.assign(new Error('x'), { code: 'ASK_CANCELLED' }), 'ASK_CANCELLED')).toBe(false);
+  });
+});
+
+describe('userQuestionErrorCodes', () => {
+  // Copied by hand from DESIGN.md ("Codes: …"): the seam's ten, then the two raised by hosts.
+  const designCodes = [
+    'ASK_ABORTED',
+    'EMPTY_QUESTIONS',
+    'INVALID_QUESTIONS',
+    'CALLER_NOT_LIVE',
+    'DELEGATED_CALLER',
+    'BAD_INTENT',
+    'NO_PROVIDER',
+    'DUPLICATE_PROVIDER',
+    'BAD_ANSWER',
+    'ASK_TIMEOUT',
+    'ASK_MISSING_AGENT',
+    'ASK_CANCELLED',
+  ];
+
+  it('lists exactly the codes of DESIGN.md, each once', () => {
+    expect([...userQuestionErrorCodes].sort()).toEqual([...designCodes].sort());
+    expect(new Set(userQuestionErrorCodes).size).toBe(userQuestionErrorCodes.length);
+  });
+});

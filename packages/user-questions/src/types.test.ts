@@ -1,0 +1,104 @@
+import { describe, expectTypeOf, it } from 'vitest';
+// The public surface, imported the way users import it.
+import {
+  answerMismatch,
+  matchesQuestions,
+  UserQuestionError,
+  UserQuestions,
+  type AgentRef,
+  type AgentRegistry,
+  type AnswerMismatch,
+  type AskUserQuestionAnswer,
+  type AskUserQuestionAnswerItem,
+  type AskUserQuestionIntent,
+  type AskUserQuestionItem,
+  type AskUserQuestionOption,
+  type AskUserQuestionRequest,
+  type UserQuestionErrorCode,
+  type UserQuestionProvider,
+} from './index.js';
+
+describe('public types', () => {
+  it('AskUserQuestionOption is { label; description? }', () => {
+    expectTypeOf<AskUserQuestionOption>().toEqualTypeOf<{ label: string; description?: string | undefined }>();
+  });
+
+  it('AskUserQuestionIntent is the plan-review tagged union', () => {
+    expectTypeOf<AskUserQuestionIntent>().toEqualTypeOf<{ kind: 'plan-review'; approve: string }>();
+  });
+
+  it('AskUserQuestionItem has exactly the contract fields', () => {
+    expectTypeOf<AskUserQuestionItem>().toEqualTypeOf<{
+      id: string;
+      question: string;
+      header?: string | undefined;
+      detail?: string | undefined;
+      options?: AskUserQuestionOption[] | undefined;
+      multiSelect?: boolean | undefined;
+      intent?: AskUserQuestionIntent | undefined;
+    }>();
+  });
+
+  it('answers are { answers: { id; selected; custom? }[] }', () => {
+    expectTypeOf<AskUserQuestionAnswerItem>().toEqualTypeOf<{ id: string; selected: string[]; custom?: string | undefined }>();
+    expectTypeOf<AskUserQuestionAnswer>().toEqualTypeOf<{ answers: AskUserQuestionAnswerItem[] }>();
+  });
+
+  it('AskUserQuestionRequest carries questions, agent, signal and timeoutMs', () => {
+    expectTypeOf<AskUserQuestionRequest>().toEqualTypeOf<{
+      questions: AskUserQuestionItem[];
+      agent?: AgentRef;
+      signal?: AbortSignal;
+      timeoutMs?: number;
+    }>();
+  });
+
+  it('agents are { id } and the registry offers get and roots', () => {
+    expectTypeOf<AgentRef>().toEqualTypeOf<{ id: string }>();
+    expectTypeOf<AgentRegistry['get']>().toEqualTypeOf<(id: string) => AgentRef | undefined>();
+    expectTypeOf<AgentRegistry['roots']>().toEqualTypeOf<() => Iterable<AgentRef>>();
+  });
+
+  it('a provider is one ask(request) returning a promised answer', () => {
+    expectTypeOf<UserQuestionProvider>().toEqualTypeOf<{ ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> }>();
+  });
+
+  it('UserQuestionErrorCode is exactly the twelve codes', () => {
+    expectTypeOf<UserQuestionErrorCode>().toEqualTypeOf<
+      | 'ASK_ABORTED'
+      | 'EMPTY_QUESTIONS'
+      | 'INVALID_QUESTIONS'
+      | 'CALLER_NOT_LIVE'
+      | 'DELEGATED_CALLER'
+      | 'BAD_INTENT'
+      | 'NO_PROVIDER'
+      | 'DUPLICATE_PROVIDER'
+      | 'BAD_ANSWER'
+      | 'ASK_TIMEOUT'
+      | 'ASK_MISSING_AGENT'
+      | 'ASK_CANCELLED'
+    >();
+    expectTypeOf<UserQuestionError['code']>().toEqualTypeOf<UserQuestionErrorCode>();
+    expectTypeOf<'NOT_A_CODE'>().not.toExtend<UserQuestionErrorCode>();
+  });
+
+  it('UserQuestionError is an Error and isInstance narrows unknown to it', () => {
+    expectTypeOf<UserQuestionError>().toExtend<Error>();
+    const value: unknown = undefined;
+    if (UserQuestionError.isInstance(value)) expectTypeOf(value).toEqualTypeOf<UserQuestionError>();
+  });
+
+  it('UserQuestions.ask takes a request and promises an answer; registerProvider returns a disposer', () => {
+    expectTypeOf<UserQuestions['ask']>().parameters.toEqualTypeOf<[AskUserQuestionRequest]>();
+    expectTypeOf<UserQuestions['ask']>().returns.toEqualTypeOf<Promise<AskUserQuestionAnswer>>();
+    expectTypeOf<UserQuestions['registerProvider']>().toEqualTypeOf<(provider: UserQuestionProvider) => () => void>();
+    expectTypeOf(UserQuestions).constructorParameters.toEqualTypeOf<[options?: { agents?: AgentRegistry }]>();
+  });
+
+  it('matchesQuestions narrows an unknown answer; answerMismatch returns a reason or undefined', () => {
+    const received: unknown = { answers: [] };
+    if (matchesQuestions([], received)) expectTypeOf(received).toEqualTypeOf<AskUserQuestionAnswer>();
+    expectTypeOf(answerMismatch).returns.toEqualTypeOf<AnswerMismatch | undefined>();
+    expectTypeOf<AnswerMismatch['questionId']>().toEqualTypeOf<string | undefined>();
+  });
+});
