@@ -14,7 +14,7 @@ export {
   askUserQuestionStrictArgsSchema,
 } from './schema.js';
 export type { AskUserQuestionArgs, AskUserQuestionItemArgs, AskUserQuestionOptionArgs, AskUserQuestionStrictArgs } from './schema.js';
-export { askUserQuestionJsonSchema, askUserQuestionStrictJsonSchema } from './json-schema.js';
+export { askUserQuestionJsonSchema, askUserQuestionStrictJsonSchema, toolJsonSchema } from './json-schema.js';
 export type { JsonSchema } from './json-schema.js';
 export { toAnthropicTool, toOpenAITool } from './adapters.js';
 export type { AnthropicTool, AnthropicToolOptions, OpenAIFunctionTool, OpenAIToolOptions } from './adapters.js';

@@ -5,11 +5,11 @@ import { askUserQuestionArgsSchema, askUserQuestionStrictArgsSchema } from './sc
 export type JsonSchema = z.core.JSONSchema.JSONSchema;
 
 /**
- * The tool parameters as JSON Schema, straight from zod 4. The `$schema` dialect marker is left
- * out: tool formats take the schema as a parameter description, and none of them lists `$schema`
- * among the keywords it supports.
+ * A zod schema of tool arguments as frozen JSON Schema, straight from zod 4's `z.toJSONSchema`.
+ * The `$schema` dialect marker is left out: tool formats take the schema as a parameter
+ * description, and none of them lists `$schema` among the keywords it supports.
  */
-function toToolJsonSchema(schema: z.ZodType): JsonSchema {
+export function toolJsonSchema(schema: z.ZodType): JsonSchema {
   const { $schema: _dialect, ...parameters } = z.toJSONSchema(schema, { io: 'input' });
   return deepFreeze(parameters);
 }
@@ -27,10 +27,10 @@ function deepFreeze<T>(value: T): T {
  * The parameters with optional fields left out of `required`. Every object has
  * `additionalProperties: false`. Use it for Anthropic `input_schema` and non-strict OpenAI tools.
  */
-export const askUserQuestionJsonSchema: JsonSchema = toToolJsonSchema(askUserQuestionArgsSchema);
+export const askUserQuestionJsonSchema: JsonSchema = toolJsonSchema(askUserQuestionArgsSchema);
 
 /**
  * The parameters for OpenAI strict function calling: every property required, the optional ones
  * typed as nullable, `additionalProperties: false` on every object.
  */
-export const askUserQuestionStrictJsonSchema: JsonSchema = toToolJsonSchema(askUserQuestionStrictArgsSchema);
+export const askUserQuestionStrictJsonSchema: JsonSchema = toolJsonSchema(askUserQuestionStrictArgsSchema);

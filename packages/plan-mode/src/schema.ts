@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** The arguments the model sends: `{ plan }`. Strict, so stray fields are refused, not dropped. */
+export const exitPlanModeArgsSchema = z.strictObject({
+  plan: z
+    .string()
+    .describe('The plan in Markdown. Its first line is a "# " title; then the steps, and the files or parts you will change.'),
+});
+
+export type ExitPlanModeArgs = z.infer<typeof exitPlanModeArgsSchema>;
