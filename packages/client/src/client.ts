@@ -430,8 +430,9 @@ function closeQuietly(socket: WebSocketLike, code: number, reason: string): void
 
 function errorText(event: SocketErrorEvent): string | undefined {
   // `ws` puts a reason on the event ("Unexpected server response: 401"); browsers keep it to themselves.
-  if (typeof event.message === 'string' && event.message !== '') return event.message;
-  if (event.error instanceof Error) return event.error.message;
+  const { message, error } = event as { message?: unknown; error?: unknown };
+  if (typeof message === 'string' && message !== '') return message;
+  if (error instanceof Error) return error.message;
   return undefined;
 }
 

@@ -9,8 +9,15 @@ export interface WebSocketLike {
   binaryType?: string;
   send(data: string): void;
   close(code?: number, reason?: string): void;
-  addEventListener(type: 'open' | 'message' | 'error' | 'close', listener: (event: never) => void): void;
+  addEventListener(type: 'open', listener: SocketListener<unknown>): void;
+  addEventListener(type: 'message', listener: SocketListener<SocketMessageEvent>): void;
+  addEventListener(type: 'error', listener: SocketListener<SocketErrorEvent>): void;
+  addEventListener(type: 'close', listener: SocketListener<SocketCloseEvent>): void;
 }
+
+// Written as a method so its parameter is compared both ways: the browser's and `ws`'s listener
+// types name their own event classes, and either must fit.
+type SocketListener<E> = { bivarianceHack(event: E): void }['bivarianceHack'];
 
 export type WebSocketConstructorLike = new (url: string) => WebSocketLike;
 
@@ -26,10 +33,8 @@ export interface SocketCloseEvent {
   code?: number;
   reason?: string;
 }
-export interface SocketErrorEvent {
-  message?: unknown;
-  error?: unknown;
-}
+// A browser's error event is a bare Event; `ws` adds `message` and `error`. Read them defensively.
+export type SocketErrorEvent = object;
 
 /** The URL to dial: `url` with `token` in its query (other parameters kept), http(s) spelled ws(s). */
 export function socketUrl(url: string, token: string | undefined): string {
