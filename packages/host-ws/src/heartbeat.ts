@@ -23,7 +23,7 @@ export function startHeartbeat(connections: Iterable<HostConnection>, intervalMs
       }
     }
   }, intervalMs);
-  // The heartbeat alone should never keep a process alive.
-  timer.unref();
+  // Not unref'd: the host's listener keeps the process alive anyway, and a referenced timer makes
+  // a forgotten close() visible (the leak test counts it).
   return () => clearInterval(timer);
 }
