@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DemoLang } from './config.js';
+import { demoPageHtml, demoPageScript, pagePaths } from './page.js';
+
+export interface DemoHttpOptions {
+  /** The web component's browser bundle on disk; read per request so a rebuild shows up on reload. */
+  bundlePath: string;
+  /** The page language when the address has no valid `?lang=`. */
+  defaultLang: DemoLang;
+}
+
+/**
+ * The plain-HTTP side of the demo server: the page, its script, and the bundle. WebSocket
+ * upgrades on `/askseam` never reach this handler; the host takes them.
+ */
+export function demoRequestHandler({ bundlePath, defaultLang }: DemoHttpOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, req, 500, 'text/plain; charset=utf-8', `Internal error: ${String(error)}\n`);
+      else res.destroy();
+    });
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://demo.invalid');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('allow', 'GET, HEAD');
+      send(res, req, 405, 'text/plain; charset=utf-8', 'Only GET and HEAD are served here.\n');
+      return;
+    }
+    switch (url.pathname) {
+      case pagePaths.page: {
+        const requested = url.searchParams.get('lang');
+        const lang: DemoLang = requested === 'en' || requested === 'zh' ? requested : defaultLang;
+        res.setHeader('content-security-policy', contentSecurityPolicy(req));
+        send(res, req, 200, 'text/html; charset=utf-8', demoPageHtml(lang));
+        return;
+      }
+      case pagePaths.script:
+        send(res, req, 200, 'text/javascript; charset=utf-8', demoPageScript);
+        return;
+      case pagePaths.bundle:
+      case pagePaths.bundleMap: {
+        const file = url.pathname === pagePaths.bundle ? bundlePath : `${bundlePath}.map`;
+        const type = url.pathname === pagePaths.bundle ? 'text/javascript; charset=utf-8' : 'application/json; charset=utf-8';
+        const body = await readFile(file).catch(() => undefined);
+        if (body === undefined) {
+          send(res, req, 404, 'text/plain; charset=utf-8', `The web component bundle is missing (${file}). Run \`pnpm build\` first.\n`);
+          return;
+        }
+        send(res, req, 200, type, body);
+        return;
+      }
+      default:
+        send(res, req, 404, 'text/plain; charset=utf-8', 'Not found. The demo page is at /.\n');
+    }
+  }
+}
+
+/**
+ * Only our own scripts run and only our own socket is reachable, so even if a question's text
+ * slipped past the element's sanitizer it could neither run script nor load anything remote.
+ * The socket origin is spelled out because not every browser lets 'self' cover ws:.
+ */
+function contentSecurityPolicy(req: IncomingMessage): string {
+  const port = req.socket.localPort;
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    // The element styles its shadow root with a <style> element, and the page has one of its own.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function send(res: ServerResponse, req: IncomingMessage, status: number, type: string, body: string | Buffer): void {
+  res.statusCode = status;
+  res.setHeader('content-type', type);
+  res.setHeader('content-length', Buffer.byteLength(body));
+  // A dev server: always fresh, so a rebuilt bundle or a new token is never served stale.
+  res.setHeader('cache-control', 'no-store');
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
