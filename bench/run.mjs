@@ -12,7 +12,8 @@ import { formatTable } from './lib/table.mjs';
 const sections = [
   { name: 'roundtrip', title: '1. Round trip over loopback', budgetMs: config.roundTrip.budgetMs },
   { name: 'mcp', title: '2. Peer: MCP SDK elicitation over Streamable HTTP', budgetMs: config.mcp.budgetMs },
-  { name: 'scale', title: '3. Scale: 10,000 pending across 1,000 sessions', budgetMs: config.scale.budgetMs },
+  { name: 'scale', title: '3. Scale: answers/s and reconnect replay across many sessions', budgetMs: config.scale.budgetMs },
+  { name: 'memory', title: '3. Scale: heap per pending question', budgetMs: config.scale.memoryBudgetMs },
   { name: 'micro', title: '4. Validators on one core', budgetMs: config.micro.budgetMs },
   { name: 'durable', title: '5. Durable store', budgetMs: config.durable.budgetMs },
 ];

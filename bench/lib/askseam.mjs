@@ -88,16 +88,20 @@ export async function startAskseam() {
   };
 }
 
-/** Round trips per second with `concurrency` in flight, over `count` round trips. */
-export async function throughput(roundTrip, { count, concurrency }) {
-  let started = 0;
+/**
+ * Round trips per second with `concurrency` in flight: workers start new round trips until
+ * `ms` have passed; the rate counts every completed one over the time until the last finished.
+ */
+export async function throughput(roundTrip, { ms, concurrency }) {
+  let completed = 0;
+  const start = now();
+  const deadline = start + ms;
   const worker = async () => {
-    while (started < count) {
-      started++;
+    while (now() < deadline) {
       await roundTrip();
+      completed++;
     }
   };
-  const start = now();
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return (count * 1000) / (now() - start);
+  return (completed * 1000) / (now() - start);
 }

@@ -28,7 +28,9 @@ export const config = {
     perRound: int('BENCH_MCP_PER_ROUND', 100, 20),
     // In-flight round trips for the throughput figure (both sides use the same number).
     concurrency: int('BENCH_MCP_CONCURRENCY', 16, 8),
-    throughputCount: int('BENCH_MCP_THROUGHPUT_COUNT', 1_500, 200),
+    // Length of each throughput block; blocks alternate between the two systems.
+    throughputMs: int('BENCH_MCP_THROUGHPUT_MS', 1_500, 400),
+    throughputRounds: int('BENCH_MCP_THROUGHPUT_ROUNDS', 3, 1),
     budgetMs: int('BENCH_MCP_BUDGET_MS', 60_000, 20_000),
   },
   scale: {
@@ -39,7 +41,9 @@ export const config = {
     replayOwn: int('BENCH_REPLAY_OWN', 10, 10),
     replayOwnLarge: int('BENCH_REPLAY_OWN_LARGE', 100, 50),
     replaySamples: int('BENCH_REPLAY_SAMPLES', 30, 8),
-    budgetMs: int('BENCH_SCALE_BUDGET_MS', 100_000, 40_000),
+    warmupQuestions: int('BENCH_SCALE_WARMUP', 2_000, 200),
+    budgetMs: int('BENCH_SCALE_BUDGET_MS', 110_000, 40_000),
+    memoryBudgetMs: int('BENCH_MEMORY_BUDGET_MS', 40_000, 20_000),
   },
   micro: {
     // Milliseconds per measuring block; blocks alternate between the subject and its baseline.
