@@ -7,7 +7,7 @@ const t = useBrowserTest();
 
 describe('<askseam-questions> composer', () => {
   it('answers a single-select question with the full original label', async () => {
-    const { page } = await t.mount();
+    const page = await t.mount();
     const result = t.askTool([
       {
         id: 'db',
@@ -31,7 +31,7 @@ describe('<askseam-questions> composer', () => {
   });
 
   it('answers a multi-select question with custom text, Shift+Enter for a newline and Enter to submit', async () => {
-    const { page } = await t.mount();
+    const page = await t.mount();
     const result = t.askTool([
       {
         id: 'targets',
@@ -58,7 +58,7 @@ describe('<askseam-questions> composer', () => {
   });
 
   it('lets typed text replace a single-select choice, and a choice clear typed text', async () => {
-    const { page } = await t.mount();
+    const page = await t.mount();
     const result = t.askTool([{ id: 'db', question: 'Which database?', options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }]);
     await waitForQuestion(page, 'Which database?');
     const sqlite = page.getByRole('radio', { name: 'SQLite' });
@@ -74,7 +74,7 @@ describe('<askseam-questions> composer', () => {
   });
 
   it('skips a question, moves on to the next one and answers the skipped one with an empty selection', async () => {
-    const { page } = await t.mount();
+    const page = await t.mount();
     const result = t.askTool([
       { id: 'name', question: 'What should the CLI be called?' },
       { id: 'license', question: 'Which licence?', options: [{ label: 'MIT' }, { label: 'Apache-2.0' }] },
@@ -90,7 +90,7 @@ describe('<askseam-questions> composer', () => {
   });
 
   it('jumps to the first incomplete question on Submit, marks it invalid and sends nothing', async () => {
-    const { page } = await t.mount();
+    const page = await t.mount();
     const result = t.askTool([
       { id: 'name', question: 'What should the CLI be called?' },
       { id: 'license', question: 'Which licence?', options: [{ label: 'MIT' }, { label: 'Apache-2.0' }] },
@@ -120,7 +120,7 @@ describe('<askseam-questions> composer', () => {
   });
 
   it('dismisses the whole request, which the asking model sees as ASK_CANCELLED', async () => {
-    const { page } = await t.mount();
+    const page = await t.mount();
     const result = t.askTool([
       { id: 'a', question: 'First question?' },
       { id: 'b', question: 'Second question?' },
@@ -133,7 +133,7 @@ describe('<askseam-questions> composer', () => {
   });
 
   it('queues several requests and shows them one at a time, oldest first', async () => {
-    const { page } = await t.mount();
+    const page = await t.mount();
     const first = t.askTool([{ id: 'first', question: 'Asked first?', options: [{ label: 'Yes' }, { label: 'No' }] }]);
     await waitForQuestion(page, 'Asked first?');
     const second = t.askTool([{ id: 'second', question: 'Asked second?', options: [{ label: 'Yes' }, { label: 'No' }] }]);
@@ -153,7 +153,7 @@ describe('<askseam-questions> composer', () => {
   });
 
   it('renders a header chip, the pager, Markdown detail and numbered options (screenshot)', async () => {
-    const { page } = await t.mount();
+    const page = await t.mount();
     void t.ask([
       {
         id: 'storage',

@@ -90,6 +90,8 @@ h2.question:focus-visible { outline: none; box-shadow: var(--_focus); border-rad
   background: var(--_surface); border: 1px solid var(--_border); border-radius: calc(var(--_radius) - 4px);
   padding: 14px 16px; max-height: min(60vh, 520px); overflow: auto;
 }
+.plan code { background: var(--_bg); }
+.detail th { background: var(--_surface); text-align: left; }
 .plan:focus-visible { outline: none; box-shadow: var(--_focus); }
 fieldset.options { border: 0; margin: 0 0 12px; padding: 0; min-width: 0; }
 fieldset.options > legend { padding: 0; margin-bottom: 6px; font-size: 0.82em; color: var(--_muted); }

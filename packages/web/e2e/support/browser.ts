@@ -39,28 +39,39 @@ export interface MountOptions {
   reconnectDelayMs?: number;
 }
 
-export interface MountedPage {
+export interface TestPage {
   page: Page;
-  element: Locator;
-  /** Every URL the page asked for, in order (the page, the bundle, and anything else). */
+  /** Every URL the page asked for since the last `resetRecords()`. */
   requests: string[];
-  /** Console errors and uncaught page errors. */
+  /** Console errors and uncaught page errors since the last `resetRecords()`. */
   pageErrors: string[];
+  resetRecords(): void;
 }
 
-/** Open the test page and mount one `<askseam-questions>` wired to the stage's host. */
-export async function mountElement(browser: Browser, stage: Stage, options: MountOptions = {}): Promise<MountedPage> {
+/** Open the test page once; tests then mount and unmount elements on it. */
+export async function openTestPage(browser: Browser, stage: Stage): Promise<TestPage> {
   const page = await browser.newPage({ viewport: { width: 760, height: 900 }, colorScheme: 'light' });
-  const requests: string[] = [];
-  const pageErrors: string[] = [];
-  page.on('request', (request) => requests.push(request.url()));
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const records: TestPage = {
+    page,
+    requests: [],
+    pageErrors: [],
+    resetRecords() {
+      records.requests.length = 0;
+      records.pageErrors.length = 0;
+    },
+  };
+  page.on('request', (request) => records.requests.push(request.url()));
+  page.on('pageerror', (error) => records.pageErrors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
+    if (message.type() === 'error') records.pageErrors.push(message.text());
   });
   await page.goto(`${stage.origin}/`);
   await page.waitForFunction(() => 'mountAskseam' in window);
+  return records;
+}
+
+/** Replace whatever element is on the page with one fresh `<askseam-questions>` wired to the stage's host. */
+export async function mountElement(page: Page, stage: Stage, options: MountOptions = {}): Promise<void> {
   const settings = { url: stage.wsUrl, token: stage.token, lang: options.lang ?? null, mode: options.mode ?? 'attributes', reconnectDelayMs: options.reconnectDelayMs ?? 250 };
   await page.evaluate((values) => (window as unknown as { mountAskseam(settings: typeof values): void }).mountAskseam(values), settings);
-  return { page, element: page.locator('askseam-questions'), requests, pageErrors };
 }

@@ -1,68 +1,91 @@
 import { executeAskUserQuestion } from '@askseam/tool-ask-user';
-import type { AskUserQuestionItem } from '@askseam/user-questions';
+import type { AskUserQuestionAnswer, AskUserQuestionItem } from '@askseam/user-questions';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { bundleFromSource, launchBrowser, mountElement, type MountedPage, type MountOptions } from './browser.js';
+import { bundleFromSource, launchBrowser, mountElement, openTestPage, type MountOptions, type TestPage } from './browser.js';
 import { startStage, type Stage } from './stage.js';
 
 export interface BrowserTest {
   readonly stage: Stage;
-  /** Open a fresh page with one element on it; closed after the test. */
-  mount(options?: MountOptions): Promise<MountedPage>;
+  readonly page: Page;
+  /** Every URL the page asked for during this test. */
+  readonly requests: readonly string[];
+  readonly pageErrors: readonly string[];
+  /** Put one fresh element on the page (replacing the previous test's). */
+  mount(options?: MountOptions): Promise<Page>;
   /** The model's side: one `ask_user_question` tool call, resolving to the tool result the model reads. */
   askTool(questions: unknown[]): ReturnType<typeof executeAskUserQuestion>;
-  /** An in-process caller's side: `userQuestions.ask` with fields the tool cannot send (detail, intent). */
-  ask(questions: AskUserQuestionItem[]): Promise<unknown>;
+  /** An in-process caller's side: `userQuestions.ask`, with the fields the tool cannot send (detail, intent). */
+  ask(questions: AskUserQuestionItem[]): Promise<AskUserQuestionAnswer>;
 }
 
 /**
- * Hooks for one browser test file: one Chromium for the file, and per test a fresh stage (HTTP
- * server + host + seam) and fresh pages, all closed after each test.
+ * Hooks for one browser test file: one Chromium, one stage (HTTP server + host + seam) and one
+ * page for the file; each test mounts a fresh element, and whatever it left pending is withdrawn
+ * after it, so tests never see each other's questions.
  */
 export function useBrowserTest(): BrowserTest {
   let browser: Browser | undefined;
-  let bundle = '';
   let stage: Stage | undefined;
-  const pages: MountedPage[] = [];
+  let testPage: TestPage | undefined;
+  let withdraw = new AbortController();
   const asks: Promise<unknown>[] = [];
 
   beforeAll(async () => {
+    let bundle: string;
     [browser, bundle] = await Promise.all([launchBrowser(), bundleFromSource()]);
+    stage = await startStage(bundle);
+    testPage = await openTestPage(browser, stage);
   });
   afterAll(async () => {
+    await testPage?.page.close();
+    await stage?.close();
     await browser?.close();
   });
-  beforeEach(async () => {
-    stage = await startStage(bundle);
+  beforeEach(() => {
+    withdraw = new AbortController();
+    testPage?.resetRecords();
+    stage?.events.splice(0);
   });
   afterEach(async () => {
-    await Promise.all(pages.splice(0).map((mounted) => mounted.page.close()));
-    await stage?.close();
-    // host.close() rejects whatever a test left pending; those rejections are expected here.
+    withdraw.abort();
     await Promise.allSettled(asks.splice(0));
+    stage?.refuseConnections(false);
+    await testPage?.page.evaluate(() => {
+      for (const element of document.querySelectorAll('askseam-questions')) element.remove();
+    });
   });
 
-  const current = (): Stage => {
-    if (!stage) throw new Error('The stage exists only inside a test.');
-    return stage;
+  const current = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('The browser stage exists only inside a test.');
+    return value;
   };
   return {
     get stage() {
-      return current();
+      return current(stage);
+    },
+    get page() {
+      return current(testPage).page;
+    },
+    get requests() {
+      return current(testPage).requests;
+    },
+    get pageErrors() {
+      return current(testPage).pageErrors;
     },
     async mount(options) {
-      if (!browser) throw new Error('The browser is not running.');
-      const mounted = await mountElement(browser, current(), options);
-      pages.push(mounted);
-      return mounted;
+      await mountElement(current(testPage).page, current(stage), options);
+      return current(testPage).page;
     },
     askTool(questions) {
-      const result = executeAskUserQuestion({ questions }, { userQuestions: current().userQuestions, agent: current().agent });
+      const { userQuestions, agent } = current(stage);
+      const result = executeAskUserQuestion({ questions }, { userQuestions, agent, signal: withdraw.signal });
       asks.push(result);
       return result;
     },
     ask(questions) {
-      const answer = current().userQuestions.ask({ questions, agent: current().agent });
+      const { userQuestions, agent } = current(stage);
+      const answer = userQuestions.ask({ questions, agent, signal: withdraw.signal });
       asks.push(answer.catch(() => undefined));
       return answer;
     },
@@ -79,7 +102,7 @@ export async function waitForQuestion(page: Page, question: string | RegExp): Pr
   await page.getByRole('heading', { name: question }).waitFor();
 }
 
-/** The control that has focus inside the element's shadow root, described for assertions. */
+/** The `data-focus` key (or tag name) of the control focused inside the element's shadow root. */
 export function focused(page: Page): Promise<string | undefined> {
   return page.evaluate(() => {
     const active = document.querySelector('askseam-questions')?.shadowRoot?.activeElement as HTMLElement | null | undefined;

@@ -10,6 +10,11 @@ const mountScript = `
 import { connectQuestions } from '/askseam-questions.js';
 
 window.mountAskseam = ({ url, token, lang, mode, reconnectDelayMs }) => {
+  // Removing the old element closes the client it made; a client given to it is closed here.
+  for (const old of document.querySelectorAll('askseam-questions')) {
+    if (!old.hasAttribute('url')) old.client?.close();
+    old.remove();
+  }
   const element = document.createElement('askseam-questions');
   if (lang !== null) element.setAttribute('lang', lang);
   if (mode === 'attributes') {
