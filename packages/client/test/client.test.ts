@@ -5,13 +5,12 @@ import { WebSocket } from 'ws';
 import {
   QuestionClientError,
   connectQuestions,
-  type ClientStatus,
   type ConnectQuestionsOptions,
   type PendingQuestion,
   type QuestionClient,
-  type QuestionClientEvents,
   type QuestionResolvedEvent,
 } from '../src/index.js';
+import { nextEvent, recordStatuses } from './events.js';
 import { startScriptedHost, type ScriptedConnection, type ScriptedHost } from './scripted-host.js';
 
 const questions: AskUserQuestionItem[] = [
@@ -43,27 +42,6 @@ function connect(host: ScriptedHost, options: Partial<ConnectQuestionsOptions> =
   const client = connectQuestions({ url: host.url, WebSocket, reconnect: { initialDelayMs: 10, maxDelayMs: 40 }, ...options });
   cleanups.push(() => client.close());
   return client;
-}
-
-/** The next `event` the client emits that satisfies `accept`. */
-function nextEvent<K extends keyof QuestionClientEvents>(
-  client: QuestionClient,
-  event: K,
-  accept: (value: QuestionClientEvents[K]) => boolean = () => true,
-): Promise<QuestionClientEvents[K]> {
-  return new Promise((resolve) => {
-    const off = client.on(event as 'status', ((value: QuestionClientEvents[K]) => {
-      if (!accept(value)) return;
-      off();
-      resolve(value);
-    }) as never);
-  });
-}
-
-function recordStatuses(client: QuestionClient): ClientStatus[] {
-  const statuses: ClientStatus[] = [];
-  client.on('status', (status) => statuses.push(status));
-  return statuses;
 }
 
 /** Connect, greet with `hello`, and wait until the client reports `open`. */

@@ -25,12 +25,16 @@ describe('public types', () => {
     expectTypeOf<QuestionClient['status']>().toEqualTypeOf<ClientStatus>();
     expectTypeOf<ClientStatus>().toEqualTypeOf<'connecting' | 'open' | 'reconnecting' | 'closed'>();
     expectTypeOf<QuestionClient['pending']>().toEqualTypeOf<ReadonlyMap<string, PendingQuestion>>();
-    const client = {} as QuestionClient;
-    client.on('resolved', (event) => {
-      expectTypeOf(event).toEqualTypeOf<{ rpcId: string; sessionId: string; outcome: 'answered' | 'cancelled' | 'gone' }>();
-    });
-    client.on('error', (error) => expectTypeOf(error).toEqualTypeOf<QuestionClientError>());
-    client.on('requested', (question) => expectTypeOf(question).toEqualTypeOf<PendingQuestion>());
+    // Only type-checked, never run: it subscribes listeners whose parameter types are the assertion.
+    const subscribe = (client: QuestionClient) => {
+      client.on('resolved', (event) => {
+        expectTypeOf(event).toEqualTypeOf<{ rpcId: string; sessionId: string; outcome: 'answered' | 'cancelled' | 'gone' }>();
+      });
+      client.on('error', (error) => expectTypeOf(error).toEqualTypeOf<QuestionClientError>());
+      client.on('requested', (question) => expectTypeOf(question).toEqualTypeOf<PendingQuestion>());
+      client.on('status', (status) => expectTypeOf(status).toEqualTypeOf<ClientStatus>());
+    };
+    expectTypeOf(subscribe).toBeFunction();
   });
 
   it('resolves answer and cancel to the accepted receipt', () => {
