@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, colourQuestion, redAnswer, startHost } from '../test/fixture.js';
+import type { HostLogger } from './index.js';
+
+afterEach(cleanup);
+
+describe('unreadable frames', () => {
+  it('answers each kind of unreadable frame with an error frame and keeps the connection', async () => {
+    const { connect } = await startHost();
+    const client = await connect();
+    client.send('{not json');
+    client.send({ type: 'question/explode' });
+    client.send({ type: 'question/respond', result: {} });
+    client.send([1, 2]);
+    expect((await client.next('error')).code).toBe('malformed-json');
+    expect(await client.next('error')).toEqual({ type: 'error', code: 'unknown-type', message: 'Unknown frame type "question/explode".' });
+    expect((await client.next('error')).code).toBe('invalid-frame');
+    expect((await client.next('error')).code).toBe('invalid-frame');
+    client.send({ type: 'ping' });
+    await client.next('pong');
+  });
+
+  it('answers a binary frame with a binary-frame error', async () => {
+    const { connect } = await startHost();
+    const client = await connect();
+    client.socket.send(Buffer.from(JSON.stringify({ type: 'ping' })), { binary: true });
+    expect((await client.next('error')).code).toBe('binary-frame');
+  });
+
+  it('closes a connection with 1008 once it has sent maxBadFrames unreadable frames', async () => {
+    const { connect } = await startHost({ maxBadFrames: 3 });
+    const client = await connect();
+    for (let i = 0; i < 3; i++) client.send('garbage');
+    expect(await client.closed).toEqual({ code: 1008, reason: 'too many bad frames' });
+    expect(client.all('error')).toHaveLength(3);
+  });
+
+  it('does not count rejected answers as bad frames', async () => {
+    const { connect } = await startHost({ maxBadFrames: 2 });
+    const client = await connect();
+    for (let i = 0; i < 3; i++) await client.answer('unknown', 'agent-a', redAnswer);
+    client.send({ type: 'ping' });
+    await client.next('pong');
+  });
+
+  it('closes the connection with 1009 on a frame bigger than maxPayload', async () => {
+    const { connect } = await startHost({ maxPayload: 1024 });
+    const client = await connect();
+    client.send({ type: 'ping', padding: 'x'.repeat(2048) });
+    expect((await client.closed).code).toBe(1009);
+  });
+
+  it('answers an application-level ping with a pong', async () => {
+    const { connect } = await startHost();
+    const client = await connect();
+    client.send({ type: 'ping' });
+    expect(await client.next('pong')).toEqual({ type: 'pong' });
+  });
+});
+
+describe('slow consumers', () => {
+  it('closes with 1008 a client that leaves more than maxBufferedBytes unread', async () => {
+    const warnings: string[] = [];
+    const logger: HostLogger = { debug() {}, info() {}, warn: (message) => warnings.push(message), error() {} };
+    const { connect, ask, events } = await startHost({ maxBufferedBytes: 64 * 1024, closeTimeoutMs: 20_000, logger });
+    const client = await connect();
+    await client.next('hello');
+    const tcp = (client.socket as unknown as { _socket: import('node:net').Socket })._socket;
+    // Stop reading, then keep asking until the kernel buffers on both sides are full and the
+    // host's own send buffer grows past the limit (how many asks that takes depends on the OS).
+    tcp.pause();
+    const big = { ...colourQuestion, detail: 'x'.repeat(512 * 1024) };
+    for (let asked = 0; asked < 400 && !warnings.includes('closing a slow consumer'); asked++) {
+      void ask('agent-a', [big]).settled;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(warnings).toContain('closing a slow consumer');
+    const delivered = events.filter((event) => event.type === 'delivered').length;
+    tcp.resume();
+    expect(await client.closed).toEqual({ code: 1008, reason: 'slow consumer' });
+    // Everything sent before the limit was hit still arrives, then the close; nothing after it.
+    expect(client.all('question/requested')).toHaveLength(delivered);
+  });
+});
+
+describe('hooks that throw', () => {
+  it('keeps delivering and answering when onEvent and the logger throw', async () => {
+    const explode = () => {
+      throw new Error('hook failure');
+    };
+    const { connect, ask } = await startHost({ onEvent: explode, logger: { debug: explode, info: explode, warn: explode, error: explode } });
+    const client = await connect();
+    const asking = ask('agent-a');
+    const { rpcId } = await client.next('question/requested');
+    await client.answer(rpcId, 'agent-a', redAnswer);
+    await expect(asking).resolves.toEqual(redAnswer);
+  });
+});
+
+describe('connection events', () => {
+  it('reports connected and disconnected with the principal and the close code', async () => {
+    const { connect, event } = await startHost();
+    const client = await connect();
+    const connected = await event('connected');
+    expect(connected.principalId).toBe('token');
+    await client.close();
+    expect(await event('disconnected')).toMatchObject({ connectionId: connected.connectionId, principalId: 'token', code: 1005 });
+  });
+});

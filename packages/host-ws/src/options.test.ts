@@ -1,0 +1,48 @@
+import { UserQuestions } from '@askseam/user-questions';
+import { describe, expect, it } from 'vitest';
+import { createWebSocketHost, WebSocketHostError } from './index.js';
+
+describe('options', () => {
+  it('refuses to start without token, authenticate or allowAnonymous, saying how to fix it', async () => {
+    const userQuestions = new UserQuestions();
+    const error = await createWebSocketHost({ userQuestions }).catch((e: unknown) => e);
+    expect(WebSocketHostError.isInstance(error) && error.code).toBe('NO_AUTHENTICATION');
+    expect((error as Error).message).toMatch(/allowAnonymous: true/);
+    // Nothing was registered: the seam is free for a correctly configured host.
+    expect(userQuestions.hasProvider).toBe(false);
+  });
+
+  it.each([
+    ['an empty token', { token: '' }],
+    ['a path without a leading slash', { token: 't', path: 'askseam' }],
+    ['a negative maxPayload', { token: 't', maxPayload: -1 }],
+    ['a port out of range', { token: 't', port: 70_000 }],
+    ['a fractional heartbeat', { token: 't', heartbeatMs: 1.5 }],
+  ])('rejects %s with INVALID_OPTIONS', async (_name, bad) => {
+    const error = await createWebSocketHost({ userQuestions: new UserQuestions(), ...bad }).catch((e: unknown) => e);
+    expect(WebSocketHostError.isInstance(error) && error.code).toBe('INVALID_OPTIONS');
+  });
+
+  it('rejects a missing userQuestions with INVALID_OPTIONS', async () => {
+    const error = await createWebSocketHost({ token: 't' } as never).catch((e: unknown) => e);
+    expect(WebSocketHostError.isInstance(error) && error.code).toBe('INVALID_OPTIONS');
+  });
+
+  it('releases the seam when its port is taken', async () => {
+    const userQuestions = new UserQuestions();
+    const first = await createWebSocketHost({ userQuestions: new UserQuestions(), token: 't' });
+    try {
+      await expect(createWebSocketHost({ userQuestions, token: 't', port: first.port })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect(userQuestions.hasProvider).toBe(false);
+    } finally {
+      await first.close();
+    }
+  });
+
+  it('recognises its errors across copies by their marker', () => {
+    const error = new WebSocketHostError('NOT_LISTENING', 'x');
+    expect(WebSocketHostError.isInstance(error)).toBe(true);
+    expect(WebSocketHostError.isInstance({ code: 'NOT_LISTENING' })).toBe(false);
+    expect(WebSocketHostError.isInstance(Object.assign(new Error('y'), { [Symbol.for('askseam.host-ws.error')]: true, code: 'X' }))).toBe(true);
+  });
+});

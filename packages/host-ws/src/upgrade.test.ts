@@ -1,0 +1,125 @@
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, startHost, TOKEN } from '../test/fixture.js';
+import { RawClient } from '../test/raw-client.js';
+
+afterEach(cleanup);
+
+describe('shared-token mode', () => {
+  it('refuses a wrong token with HTTP 401', async () => {
+    const { host } = await startHost();
+    expect(await RawClient.refusal(`${host.url}?token=wrong`)).toBe(401);
+  });
+
+  it('refuses a missing token with HTTP 401 and reports auth-failed', async () => {
+    const { host, event } = await startHost();
+    expect(await RawClient.refusal(host.url)).toBe(401);
+    expect(await event('auth-failed')).toMatchObject({ status: 401, reason: 'no token was presented', remoteAddress: '127.0.0.1' });
+  });
+
+  it('accepts the token in an Authorization: Bearer header (for clients that can set headers)', async () => {
+    const { host } = await startHost();
+    const client = await RawClient.connect(host.url, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect((await client.next('hello')).type).toBe('hello');
+    await client.close();
+  });
+
+  it('refuses a token that only shares a prefix with the real one', async () => {
+    const { host } = await startHost();
+    expect(await RawClient.refusal(`${host.url}?token=${TOKEN.slice(0, -1)}`)).toBe(401);
+    expect(await RawClient.refusal(`${host.url}?token=${TOKEN}x`)).toBe(401);
+  });
+});
+
+describe('authenticate(req)', () => {
+  it('refuses with 401 when authenticate returns undefined', async () => {
+    const { host } = await startHost({ token: undefined, authenticate: () => undefined });
+    expect(await RawClient.refusal(host.url)).toBe(401);
+  });
+
+  it('refuses with 401 when authenticate throws or rejects', async () => {
+    const { host: throwing } = await startHost({
+      token: undefined,
+      authenticate: () => {
+        throw new Error('session store down');
+      },
+    });
+    expect(await RawClient.refusal(throwing.url)).toBe(401);
+    await throwing.close();
+    const { host: rejecting } = await startHost({ token: undefined, authenticate: async () => Promise.reject(new Error('nope')) });
+    expect(await RawClient.refusal(rejecting.url)).toBe(401);
+  });
+
+  it('accepts the principal an async authenticate resolves to, reading the request it was given', async () => {
+    const { host, event } = await startHost({
+      token: undefined,
+      authenticate: async (req) => (req.headers.cookie === 'sid=alice' ? { id: 'alice', canSee: () => true } : undefined),
+    });
+    const client = await RawClient.connect(host.url, { headers: { Cookie: 'sid=alice' } });
+    expect(await event('connected')).toMatchObject({ principalId: 'alice' });
+    await client.close();
+    expect(await RawClient.refusal(host.url, { headers: { Cookie: 'sid=mallory' } })).toBe(401);
+  });
+
+  it('falls back to authenticate when a token is configured but not presented', async () => {
+    const { host, event } = await startHost({ authenticate: () => ({ id: 'by-cookie', canSee: () => false }) });
+    const client = await RawClient.connect(host.url);
+    expect(await event('connected')).toMatchObject({ principalId: 'by-cookie' });
+    await client.close();
+  });
+});
+
+describe('Origin allow-list', () => {
+  it('refuses a page from an origin that is not listed with HTTP 403', async () => {
+    const { host, event } = await startHost({ origins: ['http://app.example'] });
+    expect(await RawClient.refusal(`${host.url}?token=${TOKEN}`, { origin: 'http://evil.example' })).toBe(403);
+    expect(await event('auth-failed')).toMatchObject({ status: 403 });
+  });
+
+  it('checks the Origin before the token, so a foreign page cannot probe tokens', async () => {
+    const { host } = await startHost({ origins: ['http://app.example'] });
+    expect(await RawClient.refusal(`${host.url}?token=wrong`, { origin: 'http://evil.example' })).toBe(403);
+  });
+
+  it('accepts a listed origin, compared without case or trailing slash', async () => {
+    const { host } = await startHost({ origins: ['http://App.example/'] });
+    const client = await RawClient.connect(`${host.url}?token=${TOKEN}`, { origin: 'http://app.example' });
+    await client.next('hello');
+    await client.close();
+  });
+
+  it('accepts a request without Origin (not a browser page)', async () => {
+    const { connect } = await startHost({ origins: ['http://app.example'] });
+    const client = await connect();
+    await client.next('hello');
+  });
+});
+
+describe('anonymous mode', () => {
+  it('accepts any connection as one principal that sees every session when allowAnonymous is set', async () => {
+    const { host, event } = await startHost({ token: undefined, allowAnonymous: true });
+    const client = await RawClient.connect(host.url);
+    expect(await event('connected')).toMatchObject({ principalId: 'anonymous' });
+    await client.close();
+  });
+});
+
+describe('paths of the own listener', () => {
+  it('refuses an upgrade on another path with 404', async () => {
+    const { host } = await startHost();
+    expect(await RawClient.refusal(host.url.replace('/askseam', '/elsewhere') + `?token=${TOKEN}`)).toBe(404);
+  });
+
+  it('answers a plain HTTP request on the WebSocket path with 426 Upgrade Required', async () => {
+    const { host } = await startHost();
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      request(host.url.replace('ws:', 'http:'), (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(status).toBe(426);
+  });
+});
