@@ -375,6 +375,15 @@ describe('attached to an existing http.Server', () => {
     expect(await (await fetch(`http://${base}/page`)).text()).toBe('page /page');
   });
 
+  it('reads its url from an attached server that starts listening after the host was created', async () => {
+    server = createServer();
+    other = new WebSocketServer({ noServer: true });
+    const { host } = await startHost({ server, port: undefined });
+    expect(() => host.url).toThrow(expect.objectContaining({ code: 'NOT_LISTENING' }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    expect(host.url).toBe(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/askseam`);
+  });
+
   it('on close removes its upgrade listener and leaves the server listening', async () => {
     const base = await startAppServer();
     const listenersBefore = server.listenerCount('upgrade');

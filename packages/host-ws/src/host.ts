@@ -86,8 +86,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       throw error;
     }
   }
-  // Read the address now: after close() an own server has none left to report.
-  if (ownServer) address();
+  // Read the address now when there is one: a closed server has none left to report.
+  if (server.listening) address();
   const stopHeartbeat = startHeartbeat(connections, config.heartbeatMs, logger);
   logger.info('askseam host ready', { path: config.path, attached: !ownServer });
 
