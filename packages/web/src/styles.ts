@@ -59,9 +59,10 @@ form, fieldset.frame { margin: 0; padding: 0; border: 0; min-width: 0; }
   font-size: 0.78em; font-weight: 600; letter-spacing: 0.02em;
 }
 .pager-count { margin-left: auto; color: var(--_muted); font-size: 0.85em; font-variant-numeric: tabular-nums; }
-.status { font-size: 0.82em; color: var(--_muted); display: inline-flex; align-items: center; gap: 6px; }
-.status:empty { display: none; }
-.status::before { content: ""; width: 7px; height: 7px; border-radius: 50%; background: #e0a100; }
+.status { font-size: 0.82em; color: var(--_muted); display: flex; align-items: center; gap: 6px; }
+/* Kept rendered while empty: a live region that appears from display:none is often not announced. */
+.status:not(:empty) { margin: 0 2px 8px; }
+.status:not(:empty)::before { content: ""; width: 7px; height: 7px; border-radius: 50%; background: #e0a100; }
 .status[data-status="closed"]::before { background: var(--_danger); }
 h2.question {
   font-size: 1.15em; font-weight: 650; margin: 0 0 8px; line-height: 1.35;

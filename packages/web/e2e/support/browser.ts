@@ -35,8 +35,9 @@ export interface MountOptions {
    * socket can hold outgoing frames and rewrite the next answer (see `controlSends`).
    */
   mode?: 'attributes' | 'client';
-  /** Initial reconnect delay for mode 'client'. */
+  /** Reconnect delays for mode 'client'. */
   reconnectDelayMs?: number;
+  reconnectMaxDelayMs?: number;
 }
 
 export interface TestPage {
@@ -72,6 +73,6 @@ export async function openTestPage(browser: Browser, stage: Stage): Promise<Test
 
 /** Replace whatever element is on the page with one fresh `<askseam-questions>` wired to the stage's host. */
 export async function mountElement(page: Page, stage: Stage, options: MountOptions = {}): Promise<void> {
-  const settings = { url: stage.wsUrl, token: stage.token, lang: options.lang ?? null, mode: options.mode ?? 'attributes', reconnectDelayMs: options.reconnectDelayMs ?? 250 };
+  const settings = { url: stage.wsUrl, token: stage.token, lang: options.lang ?? null, mode: options.mode ?? 'attributes', reconnectDelayMs: options.reconnectDelayMs ?? 250, reconnectMaxDelayMs: options.reconnectMaxDelayMs ?? 10_000 };
   await page.evaluate((values) => (window as unknown as { mountAskseam(settings: typeof values): void }).mountAskseam(values), settings);
 }

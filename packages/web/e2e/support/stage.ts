@@ -9,7 +9,7 @@ import { UserQuestions, type AgentRef, type AgentRegistry } from '@askseam/user-
 const mountScript = `
 import { connectQuestions } from '/askseam-questions.js';
 
-window.mountAskseam = ({ url, token, lang, mode, reconnectDelayMs }) => {
+window.mountAskseam = ({ url, token, lang, mode, reconnectDelayMs, reconnectMaxDelayMs }) => {
   // Removing the old element closes the client it made; a client given to it is closed here.
   for (const old of document.querySelectorAll('askseam-questions')) {
     if (!old.hasAttribute('url')) old.client?.close();
@@ -39,7 +39,7 @@ window.mountAskseam = ({ url, token, lang, mode, reconnectDelayMs }) => {
         else super.send(text);
       }
     }
-    element.client = connectQuestions({ url, token, WebSocket: ControlledSocket, reconnect: { initialDelayMs: reconnectDelayMs } });
+    element.client = connectQuestions({ url, token, WebSocket: ControlledSocket, reconnect: { initialDelayMs: reconnectDelayMs, maxDelayMs: reconnectMaxDelayMs } });
   }
   document.querySelector('#app').append(element);
 };
