@@ -26,9 +26,9 @@ export const config = {
     budgetMs: int('BENCH_RT_BUDGET_MS', 30_000, 20_000),
   },
   mcp: {
-    warmup: int('BENCH_MCP_WARMUP', 60, 20),
-    rounds: int('BENCH_MCP_ROUNDS', 5, 2),
-    perRound: int('BENCH_MCP_PER_ROUND', 80, 20),
+    warmup: int('BENCH_MCP_WARMUP', 40, 20),
+    rounds: int('BENCH_MCP_ROUNDS', 4, 2),
+    perRound: int('BENCH_MCP_PER_ROUND', 60, 20),
     // In-flight round trips for the throughput figure (both sides use the same number).
     concurrency: int('BENCH_MCP_CONCURRENCY', 16, 8),
     // Length of each throughput block; blocks alternate between the two systems.
@@ -39,7 +39,7 @@ export const config = {
   scale: {
     sessions: int('BENCH_SCALE_SESSIONS', 1_000, 100),
     questions: int('BENCH_SCALE_QUESTIONS', 10_000, 1_000),
-    rounds: int('BENCH_SCALE_ROUNDS', 2, 1),
+    rounds: int('BENCH_SCALE_ROUNDS', 3, 1),
     // Pending questions of the one session whose reconnect replay is timed.
     replayOwn: int('BENCH_REPLAY_OWN', 10, 10),
     replayOwnLarge: int('BENCH_REPLAY_OWN_LARGE', 100, 50),
@@ -52,7 +52,7 @@ export const config = {
   },
   micro: {
     // Milliseconds per measuring block; blocks alternate between the subject and its baseline.
-    blockMs: int('BENCH_MICRO_BLOCK_MS', 400, 100),
+    blockMs: int('BENCH_MICRO_BLOCK_MS', 300, 100),
     rounds: int('BENCH_MICRO_ROUNDS', 6, 2),
     budgetMs: int('BENCH_MICRO_BUDGET_MS', 30_000, 15_000),
   },
