@@ -36,6 +36,7 @@ export function demoPageHtml(lang: DemoLang): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t.title}</title>
+<link rel="icon" href="data:,">
 <style>
   :root { color-scheme: light dark; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; line-height: 1.5; }
   body { margin: 0; background: Canvas; color: CanvasText; }

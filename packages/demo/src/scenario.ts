@@ -93,7 +93,14 @@ const english: Scenario = {
   plan: (choices) => {
     const framework = choices.framework ?? 'a framework still to be chosen';
     const name = choices.name ?? 'my-site';
-    const hosting = choices.hosting ?? 'a host still to be chosen';
+    // The option labels read as headings; in a sentence they need their lower-case form.
+    const hostingProse: Record<string, string | undefined> = {
+      'Static hosting': 'static hosting',
+      'A Node.js server': 'a Node.js server',
+      'Not decided yet': undefined,
+    };
+    const decided = choices.hosting === undefined ? undefined : Object.hasOwn(hostingProse, choices.hosting) ? hostingProse[choices.hosting] : choices.hosting;
+    const hosting = decided ?? 'a host still to be chosen';
     const featureSteps: Record<string, string> = {
       'Blog with Markdown posts': 'Add a blog: a content folder of Markdown posts, a list page and a page per post.',
       'Contact form': 'Add a contact form backed by a form service, with spam protection and a thank-you page.',
@@ -176,7 +183,7 @@ const chinese: Scenario = {
   plan: (choices) => {
     const framework = choices.framework ?? '待定的框架';
     const name = choices.name ?? 'my-site';
-    const hosting = choices.hosting ?? '待定的托管方式';
+    const hosting = choices.hosting === undefined || choices.hosting === '还没决定' ? '待定的托管方式' : choices.hosting;
     const featureSteps: Record<string, string> = {
       'Markdown 博客': '添加博客：一个存放 Markdown 文章的内容目录、文章列表页和每篇文章的页面。',
       联系表单: '添加由表单服务支持的联系表单，带防垃圾信息和感谢页面。',
