@@ -63,7 +63,15 @@ export function renderComposer(model: ComposerModel, actions: ComposerActions): 
             },
             // The value is the full original label: the answer carries it, suffix and all.
             props: { value: option.label, checked: item.selected.includes(option.label) },
-            on: { change: () => actions.choose(option.label) },
+            on: {
+              change: () => actions.choose(option.label),
+              // Enter on an option moves on, like Enter in the text box (browsers differ on implicit submission here).
+              keydown: (event) => {
+                if (!isPlainEnter(event as KeyboardEvent)) return;
+                event.preventDefault();
+                actions.primary();
+              },
+            },
           }),
           h('span', { class: 'number', text: String(at + 1), attrs: { 'aria-hidden': 'true' } }),
           h(

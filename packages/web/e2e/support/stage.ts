@@ -99,6 +99,9 @@ export async function startStage(bundle: string): Promise<Stage> {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(mountScript);
     } else if (path === '/askseam-questions.js') {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(bundle);
+    } else if (path.startsWith('/barrier-')) {
+      // Tests fetch this to know that every request the page started before it has been reported.
+      res.writeHead(204).end();
     } else {
       res.writeHead(404).end();
     }
