@@ -116,6 +116,19 @@ describe('the console provider example', () => {
     await expect.poll(() => terminal.input.listenerCount('data')).toBe(0);
   });
 
+  it('is the only provider until its disposer runs', () => {
+    const userQuestions = new UserQuestions();
+    const dispose = userQuestions.registerProvider(createConsoleProvider());
+    // A second provider is refused (DUPLICATE_PROVIDER, thrown at once) while the first is registered,
+    expect(() => userQuestions.registerProvider(createConsoleProvider())).toThrow(/already registered/);
+    // and accepted once the first one's disposer has run. A disposer only ever removes its own provider.
+    dispose();
+    const disposeSecond = userQuestions.registerProvider(createConsoleProvider());
+    dispose(); // a no-op now: the second provider stays
+    expect(userQuestions.hasProvider).toBe(true);
+    disposeSecond();
+  });
+
   it('gives up with ASK_TIMEOUT when nobody answers in time', async () => {
     const { userQuestions, terminal } = seamWith([]);
     const error = await userQuestions.ask({ questions: [database], timeoutMs: 20 }).catch((e: unknown) => e);
