@@ -82,7 +82,7 @@ describe('pnpm demo in a browser', () => {
     await page.screenshot({ path: `${artifactsDir}demo-page.png` });
     if (process.env['ASKSEAM_UPDATE_SCREENSHOTS'] === '1') {
       mkdirSync(docsImagesDir, { recursive: true });
-      await page.screenshot({ path: `${docsImagesDir}demo-page.png` });
+      await page.locator('main').screenshot({ path: `${docsImagesDir}demo-page.png` });
     }
     await page.getByRole('radio', { name: /Astro/ }).check();
     await page.getByRole('button', { name: 'Next' }).click();
