@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PROTOCOL_VERSION } from '@askseam/protocol';
-import { UserQuestionError, UserQuestions, hasUserQuestionErrorCode } from '@askseam/user-questions';
+import { UserQuestions, hasUserQuestionErrorCode, type UserQuestionProvider } from '@askseam/user-questions';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { colourQuestion, cleanup, redAnswer, rootAgents, startHost, TOKEN, type TestHost } from '../test/fixture.js';
@@ -320,10 +320,17 @@ describe('close', () => {
 
   it('rejects an ask made through a provider reference after close with ASK_ABORTED', async () => {
     const agents = rootAgents('agent-a');
-    let provider: import('@askseam/user-questions').UserQuestionProvider | undefined;
-    const userQuestions = new UserQuestions({ agents: agents.registry });
-    const spy = { registerProvider: (p: typeof provider & object) => ((provider = p), userQuestions.registerProvider(p)) };
-    const host = await createWebSocketHost({ userQuestions: spy as unknown as UserQuestions, token: TOKEN });
+    // A seam that keeps the provider it was given, like a caller holding on to it past close().
+    class KeepingSeam extends UserQuestions {
+      provider: UserQuestionProvider | undefined;
+      override registerProvider(provider: UserQuestionProvider): () => void {
+        this.provider = provider;
+        return super.registerProvider(provider);
+      }
+    }
+    const seam = new KeepingSeam({ agents: agents.registry });
+    const host = await createWebSocketHost({ userQuestions: seam, token: TOKEN });
+    const provider = seam.provider;
     await host.close();
     const error = await provider!.ask({ questions: [colourQuestion], agent: agents.agent('agent-a') }).catch((e: unknown) => e);
     expect(hasUserQuestionErrorCode(error, 'ASK_ABORTED')).toBe(true);
@@ -408,6 +415,3 @@ describe('public types', () => {
     expectTypeOf(createWebSocketHost).returns.resolves.toEqualTypeOf<WebSocketHost>();
   });
 });
-
-// Keep the error type import used by the type test only.
-void UserQuestionError;
