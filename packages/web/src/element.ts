@@ -149,7 +149,8 @@ export class AskseamQuestionsElement extends ElementBase {
       return;
     }
     const token = this.getAttribute('token') ?? undefined;
-    this.#useClient(connectQuestions(token === undefined ? { url } : { url, token }), true);
+    const wsUrl = webSocketUrl(url);
+    this.#useClient(connectQuestions(token === undefined ? { url: wsUrl } : { url: wsUrl, token }), true);
   }
 
   #useClient(client: QuestionClient | undefined, owns: boolean): void {
@@ -457,13 +458,13 @@ export class AskseamQuestionsElement extends ElementBase {
   }
 }
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'askseam-questions': AskseamQuestionsElement;
-  }
-  interface HTMLElementEventMap {
-    'askseam-answered': CustomEvent<AskseamAnsweredDetail>;
-    'askseam-cancelled': CustomEvent<AskseamCancelledDetail>;
-    'askseam-pendingchange': CustomEvent<AskseamPendingChangeDetail>;
-  }
+/**
+ * The `url` attribute as a WebSocket URL. A path (`/askseam`) or an http(s) URL is resolved against
+ * the page, so a page served by the host's own server need not know its port: http → ws, https → wss.
+ */
+function webSocketUrl(value: string): string {
+  const resolved = new URL(value, document.baseURI);
+  if (resolved.protocol === 'http:') resolved.protocol = 'ws:';
+  else if (resolved.protocol === 'https:') resolved.protocol = 'wss:';
+  return resolved.href;
 }
