@@ -81,8 +81,13 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     try {
       await listen(server, config.port, config.host);
     } catch (error) {
+      closed = true;
       server.off('upgrade', onUpgrade);
       unregister();
+      // An ask may have arrived while the listener was starting; nobody will ever see it now.
+      for (const entry of pending.claimAll()) {
+        entry.reject(new UserQuestionError('ASK_ABORTED', 'The WebSocket host failed to start, so nobody can answer the question.', { cause: error }));
+      }
       throw error;
     }
   }

@@ -1,4 +1,4 @@
-import { UserQuestions } from '@askseam/user-questions';
+import { UserQuestions, hasUserQuestionErrorCode } from '@askseam/user-questions';
 import { describe, expect, it } from 'vitest';
 import { createWebSocketHost, WebSocketHostError } from './index.js';
 
@@ -28,11 +28,16 @@ describe('options', () => {
     expect(WebSocketHostError.isInstance(error) && error.code).toBe('INVALID_OPTIONS');
   });
 
-  it('releases the seam when its port is taken', async () => {
-    const userQuestions = new UserQuestions();
+  it('releases the seam and aborts an early ask when its port is taken', async () => {
+    const agent = { id: 'early' };
+    const userQuestions = new UserQuestions({ agents: { get: (id) => (id === agent.id ? agent : undefined), roots: () => [agent] } });
     const first = await createWebSocketHost({ userQuestions: new UserQuestions(), token: 't' });
     try {
-      await expect(createWebSocketHost({ userQuestions, token: 't', port: first.port })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      const starting = createWebSocketHost({ userQuestions, token: 't', port: first.port });
+      // Asked while the listener is still starting: the provider is already registered.
+      const early = userQuestions.ask({ agent, questions: [{ id: 'q', question: 'Still there?' }] }).catch((e: unknown) => e);
+      await expect(starting).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect(hasUserQuestionErrorCode(await early, 'ASK_ABORTED')).toBe(true);
       expect(userQuestions.hasProvider).toBe(false);
     } finally {
       await first.close();
