@@ -5,16 +5,30 @@ import { askUserQuestionsSchema, type AskUserQuestionItem } from './schemas.js';
  * The message names the offending question so the caller can fix exactly that one.
  */
 export function questionBatchProblem(questions: unknown): string | undefined {
+  const checked = checkQuestionBatch(questions);
+  return checked.ok ? undefined : checked.problem;
+}
+
+/**
+ * Gate 3 with its result: the problem, or a fresh copy of the well-formed batch (only the
+ * contract's fields), which nothing outside the seam holds a reference to.
+ */
+export function checkQuestionBatch(questions: unknown): { ok: true; questions: AskUserQuestionItem[] } | { ok: false; problem: string } {
   const parsed = askUserQuestionsSchema.safeParse(questions);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue ? `questions.${issue.path.join('.')}` : 'questions';
     const id = issue ? questionIdAt(questions, issue.path[0]) : undefined;
     const subject = id === undefined ? '' : `Question "${id}": `;
-    return `${subject}${where}: ${issue?.message ?? 'not a list of questions'}.`;
+    return { ok: false, problem: `${subject}${where}: ${issue?.message ?? 'not a list of questions'}.` };
   }
+  const problem = wellFormedProblem(parsed.data);
+  return problem === undefined ? { ok: true, questions: parsed.data } : { ok: false, problem };
+}
+
+function wellFormedProblem(questions: AskUserQuestionItem[]): string | undefined {
   const seenIds = new Set<string>();
-  for (const [index, question] of parsed.data.entries()) {
+  for (const [index, question] of questions.entries()) {
     if (question.id.trim() === '') return `Question ${index + 1} has a blank id; give every question a stable, non-empty id.`;
     if (seenIds.has(question.id)) return `Question id "${question.id}" is used twice; ids must be unique within a batch.`;
     seenIds.add(question.id);

@@ -432,6 +432,36 @@ describe('gate 8: BAD_ANSWER', () => {
   });
 });
 
+describe('the answer check uses the questions as asked', () => {
+  it('rejects a provider that edits a label in place and answers with the edited label', async () => {
+    const seam = new UserQuestions();
+    seam.registerProvider({
+      ask: async ({ questions }) => {
+        const option = questions[0]?.options?.[0];
+        if (option) option.label = option.label.replace(' (Recommended)', '');
+        return { answers: [{ id: 'colour', selected: ['Red'] }] };
+      },
+    });
+
+    const error = await rejectionOf(seam.ask({ questions: [structuredClone(colour)] }));
+    expect(error.code).toBe('BAD_ANSWER');
+    expect((error.cause as AnswerMismatch).rule).toBe('unknown-label');
+  });
+
+  it('rejects a provider that empties the question list and answers nothing', async () => {
+    const seam = new UserQuestions();
+    seam.registerProvider({
+      ask: async ({ questions }) => {
+        questions.length = 0;
+        return { answers: [] };
+      },
+    });
+
+    const error = await rejectionOf(seam.ask({ questions: [colour, toppings] }));
+    expect((error.cause as AnswerMismatch).rule).toBe('count');
+  });
+});
+
 // ── order between gates ─────────────────────────────────────────────────────────
 
 describe('gate order', () => {

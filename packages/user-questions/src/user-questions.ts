@@ -1,5 +1,5 @@
 import { copyAnswer } from './answer.js';
-import { questionBatchProblem } from './batch.js';
+import { checkQuestionBatch } from './batch.js';
 import { UserQuestionError } from './errors.js';
 import { answerMismatch } from './match.js';
 import type { AskUserQuestionAnswer, AskUserQuestionItem } from './schemas.js';
@@ -55,8 +55,8 @@ export class UserQuestions {
       throw new UserQuestionError('EMPTY_QUESTIONS', 'No questions were given; ask at least one question.');
     }
     // 3
-    const batchProblem = questionBatchProblem(questions);
-    if (batchProblem) throw new UserQuestionError('INVALID_QUESTIONS', batchProblem);
+    const batch = checkQuestionBatch(questions);
+    if (!batch.ok) throw new UserQuestionError('INVALID_QUESTIONS', batch.problem);
     if (agent !== undefined) {
       // 4
       if (this.#agents === undefined || this.#agents.get(agent.id) !== agent) {
@@ -81,7 +81,9 @@ export class UserQuestions {
     }
     // 8
     const answer = await askWithDeadline(provider, request, signal, timeoutMs);
-    const mismatch = answerMismatch(questions, answer);
+    // Checked against the seam's own copy of the questions as asked: a provider that edits the
+    // request in place (say, strips "(Recommended)" from a label) cannot make its answer fit.
+    const mismatch = answerMismatch(batch.questions, answer);
     if (mismatch) {
       throw new UserQuestionError('BAD_ANSWER', `The provider returned an answer that does not fit the questions: ${mismatch.message}`, {
         cause: mismatch,
