@@ -59,13 +59,18 @@ function machine() {
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
     fdLimit,
+    // The machine is shared: a load above the CPU count means every figure ran beside other work.
+    loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100),
     date: new Date().toISOString(),
     quick: config.quick,
   };
 }
 
 const info = machine();
-console.log(`askseam bench — ${info.cpus} CPU(s) ${info.cpuModel}, Node ${info.node}, ${info.date}${info.quick ? ' (BENCH_QUICK=1: smoke sizes)' : ''}`);
+console.log(
+  `askseam bench — ${info.cpus} CPU(s) ${info.cpuModel}, Node ${info.node}, load average ${info.loadAverage.join(' ')}, ` +
+    `ulimit -n ${info.fdLimit}, ${info.date}${info.quick ? ' (BENCH_QUICK=1: smoke sizes)' : ''}`,
+);
 
 const results = [];
 let crashed = false;
@@ -87,9 +92,10 @@ for (const section of sections) {
   results.push({ section: section.name, title: section.title, seconds: result.seconds, figures: result.figures });
 }
 const totalSeconds = (Date.now() - totalStart) / 1000;
+info.loadAverageAtEnd = os.loadavg().map((value) => Math.round(value * 100) / 100);
 
 console.log(`\n${formatTable(results)}\n`);
-console.log(`Total ${totalSeconds.toFixed(1)} s. Targets are informational; see docs/performance.md for what limits each figure.`);
+console.log(`Total ${totalSeconds.toFixed(1)} s, load average at the end ${info.loadAverageAtEnd.join(' ')}. Targets are informational; see docs/performance.md for what limits each figure.`);
 
 const outFile = fileURLToPath(new URL('./results.json', import.meta.url));
 writeFileSync(outFile, `${JSON.stringify({ machine: info, config, totalSeconds, sections: results }, null, 2)}\n`);

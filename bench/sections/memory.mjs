@@ -1,6 +1,7 @@
 // Section 3 (memory): heap held per pending question on a host with no client connected.
 // Measured with full GCs (the child runs with --expose-gc): the heap before any question
 // exists, after the callers have built their question batches, and after asking them all.
+import { setMaxListeners } from 'node:events';
 import { seamQuestions } from '../lib/fixtures.mjs';
 import { figure, skipped } from '../lib/figure.mjs';
 import { startSessionHost } from '../lib/sessions.mjs';
@@ -25,6 +26,7 @@ export async function run(config) {
   try {
     // Warm every code path once so that compiled code and caches are not counted as questions.
     const warm = new AbortController();
+    setMaxListeners(0, warm.signal); // one abort listener per question is expected here
     const warmAsks = stack.agents.slice(0, 50).map((agent) => stack.userQuestions.ask({ questions: seamQuestions('warm'), agent, signal: warm.signal }).catch(() => {}));
     await waitUntil(() => stack.pendingCount() === 50, { what: 'warm-up questions' });
     warm.abort();
