@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { createWebSocketHost, type WebSocketHost } from '@askseam/host-ws';
-import { browserBundleUrl } from '@askseam/web';
+import { defaultBundlePath } from './bundle.js';
 import { DEFAULT_PORT, type DemoAgentConfig, type DemoLang } from './config.js';
 import { demoRequestHandler } from './http.js';
 import { runOpenAIAgent } from './openai-agent.js';
@@ -59,7 +58,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Demo> {
   const token = randomBytes(24).toString('base64url');
 
   const server = createServer(
-    demoRequestHandler({ bundlePath: options.bundlePath ?? fileURLToPath(browserBundleUrl()), defaultLang: lang }),
+    demoRequestHandler({ bundlePath: options.bundlePath ?? defaultBundlePath(), defaultLang: lang }),
   );
   // Keep-alive sockets from the browser would otherwise hold `server.close()` open for seconds.
   server.keepAliveTimeout = 1_000;

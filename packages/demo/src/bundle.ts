@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/**
+ * Where `@askseam/web`'s browser bundle is on disk: the target of its public `./browser` export.
+ * Read from its package.json rather than imported, so the demo never loads the element's module
+ * graph in Node (and a missing build is reported when the page asks for it, not at startup).
+ */
+export function defaultBundlePath(): string {
+  const manifestPath = createRequire(import.meta.url).resolve('@askseam/web/package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { exports?: Record<string, unknown> };
+  const target = manifest.exports?.['./browser'];
+  if (typeof target !== 'string') throw new Error(`@askseam/web (${manifestPath}) no longer exports "./browser" as a file path.`);
+  return join(dirname(manifestPath), target);
+}
