@@ -21,13 +21,13 @@ const workspaceSources = {
 
 /**
  * Bundle the element for browsers. With `write: false` the code comes back as a string and
- * nothing touches the disk.
- * @param {{ write?: boolean, minify?: boolean }} [options]
+ * nothing touches the disk. `entryPoint` (tests only) bundles another browser module the same way.
+ * @param {{ write?: boolean, minify?: boolean, entryPoint?: string }} [options]
  * @returns {Promise<string>} the bundle's code
  */
-export async function buildBrowserBundle({ write = true, minify = true } = {}) {
+export async function buildBrowserBundle({ write = true, minify = true, entryPoint = `${packageDir}src/browser.ts` } = {}) {
   const result = await build({
-    entryPoints: [`${packageDir}src/browser.ts`],
+    entryPoints: [entryPoint],
     outfile: bundleFile,
     bundle: true,
     format: 'esm',

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { executeAskUserQuestion } from '@askseam/tool-ask-user';
+import { UserQuestions, type AgentRef } from '@askseam/user-questions';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { launchBrowser } from '../e2e/support/browser.js';
+import { buildBrowserBundle } from '../scripts/bundle.mjs';
+import { mountQuestions } from './mount-with-client.js';
+import { servePage, type ServedPage } from './serve-page.js';
+
+const dropInHtml = readFileSync(new URL('./drop-in.html', import.meta.url), 'utf8');
+const token = 'example-token';
+const agent: AgentRef = { id: 'example-agent' };
+
+let browser: Browser;
+let served: ServedPage | undefined;
+let page: Page | undefined;
+
+beforeAll(async () => {
+  // servePage reads the bundle from dist/, where `pnpm -F @askseam/web build` puts it.
+  [browser] = await Promise.all([launchBrowser(), buildBrowserBundle({ write: true })]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await page?.close();
+  await served?.close();
+});
+
+function seam(): UserQuestions {
+  return new UserQuestions({ agents: { get: (id) => (id === agent.id ? agent : undefined), roots: () => [agent] } });
+}
+
+describe('README examples', () => {
+  it('serves the drop-in page, whose element answers a real question', async () => {
+    const userQuestions = seam();
+    served = await servePage({ userQuestions, token, pageHtml: dropInHtml.replace('YOUR-TOKEN', token) });
+    page = await browser.newPage();
+    await page.goto(served.url);
+    const result = executeAskUserQuestion(
+      { questions: [{ id: 'go', question: 'Ship it?', options: [{ label: 'Yes (Recommended)' }, { label: 'Not yet' }] }] },
+      { userQuestions, agent },
+    );
+    await page.getByRole('radio', { name: /Yes/ }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect(await result).toEqual({ isError: false, text: '{"answers":[{"id":"go","selected":["Yes (Recommended)"]}]}' });
+  });
+
+  it('mounts the element with a client of your own and reports the waiting count', async () => {
+    expectTypeOf(mountQuestions).returns.toHaveProperty('client');
+    const userQuestions = seam();
+    served = await servePage({ userQuestions, token, pageHtml: '<!doctype html><meta charset="utf-8"><body></body>' });
+    page = await browser.newPage();
+    await page.goto(served.url);
+    const code = await buildBrowserBundle({ write: false, entryPoint: fileURLToPath(new URL('./mount-with-client.ts', import.meta.url)) });
+    const wsUrl = `${served.url.replace('http:', 'ws:')}askseam`;
+    // A string, so that no test transform rewrites the page's dynamic import().
+    await page.evaluate(`(async () => {
+      const moduleUrl = URL.createObjectURL(new Blob([${JSON.stringify(code)}], { type: 'text/javascript' }));
+      const { mountQuestions } = await import(moduleUrl);
+      window.counts = [];
+      mountQuestions(document.body, ${JSON.stringify(wsUrl)}, ${JSON.stringify(token)}, (count) => window.counts.push(count));
+    })()`);
+    const answer = userQuestions.ask({ questions: [{ id: 'name', question: 'Project name?' }], agent });
+    await page.getByRole('textbox', { name: 'Your answer' }).fill('askseam');
+    await page.keyboard.press('Enter');
+    expect(await answer).toEqual({ answers: [{ id: 'name', selected: [], custom: 'askseam' }] });
+    await expect.poll(() => page!.evaluate(() => (window as unknown as { counts: number[] }).counts)).toEqual([1, 0]);
+  });
+});
