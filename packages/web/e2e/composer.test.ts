@@ -180,7 +180,13 @@ describe('<askseam-questions> composer', () => {
     await cardOf(page).screenshot({ path: `${artifactsDir}composer.png` });
     if (updateReadmeScreenshots) {
       mkdirSync(readmeImagesDir, { recursive: true });
-      await page.locator('#app').screenshot({ path: `${readmeImagesDir}composer.png` });
+      // The card with a margin of page around it, so its border and shadow show.
+      const box = (await cardOf(page).boundingBox())!;
+      const margin = 24;
+      await page.screenshot({
+        path: `${readmeImagesDir}composer.png`,
+        clip: { x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin },
+      });
     }
   });
 });
