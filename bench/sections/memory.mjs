@@ -51,12 +51,12 @@ export async function run(config) {
     return [
       figure({
         section: SECTION,
-        name: `heap per pending question, host's share (${total.toLocaleString('en-US')} pending, ${sessions.toLocaleString('en-US')} sessions, no client)`,
+        name: `heap per pending question, askseam's share (${total.toLocaleString('en-US')} pending, ${sessions.toLocaleString('en-US')} sessions, no client)`,
         value: perPending,
         unit: 'B',
         baseline: { name: `the caller's own question batch as JS objects (${textBytes} B as JSON text)`, value: batchBytes },
         target: { on: 'value', op: '<=', value: 2048, text: '<= 2,048 B beyond the question' },
-        note: 'Host share = heap growth from asking, after the callers already hold their batches: the seam\'s request, the host\'s validated copy of the questions, its table entry and promise.',
+        note: 'askseam\'s share = heap growth from asking, after the callers already hold their batches: the seam\'s and the host\'s copies of the questions, the rpcId, the pending-table entry and the promise chain.',
       }),
       figure({
         section: SECTION,
