@@ -101,30 +101,32 @@ export class AskseamQuestionsElement extends ElementBase {
     this.#root.addEventListener('keydown', (event) => this.#onKeydown(event as KeyboardEvent));
   }
 
-  /** The question client in use: the one given, or the one made from `url`/`token`. */
+  /** The question client: the one given, or the one made from `url`/`token` while on the page. */
   get client(): QuestionClient | undefined {
-    return this.#client;
+    return this.#givenClient ?? this.#client;
   }
 
   /** Use this client instead of `url`/`token`. The element never closes a client it was given. */
   set client(value: QuestionClient | undefined) {
     this.#givenClient = value;
+    if (!this.#isConnected) return;
     if (value) this.#useClient(value, false);
     else this.#connectFromAttributes();
   }
 
   connectedCallback(): void {
     this.#isConnected = true;
-    if (!this.#client) this.#connectFromAttributes();
+    if (this.#givenClient) this.#useClient(this.#givenClient, false);
+    else if (!this.#client) this.#connectFromAttributes();
     this.#renderAll();
   }
 
   disconnectedCallback(): void {
     this.#isConnected = false;
-    // Moving the element (remove + insert in one task) must not drop the connection.
+    // Moving the element (remove + insert in one task) must not drop the connection. Once it is
+    // really gone, stop listening (and close the client we made), so nothing keeps it alive.
     queueMicrotask(() => {
-      if (this.#isConnected || !this.#ownsClient) return;
-      this.#useClient(undefined, false);
+      if (!this.#isConnected) this.#useClient(undefined, false);
     });
   }
 
@@ -133,18 +135,19 @@ export class AskseamQuestionsElement extends ElementBase {
     if (name === 'lang') {
       this.#renderCard();
       this.#renderChrome();
+    } else if (this.#isConnected && !this.#givenClient) {
+      this.#connectFromAttributes();
     }
-    else if (this.#isConnected && !this.#givenClient) this.#connectFromAttributes();
   }
 
   get #strings(): AskseamStrings {
     return stringsFor(resolveLang(this.getAttribute('lang')));
   }
 
+  /** A new client from the `url` and `token` attributes (or none without a `url`). */
   #connectFromAttributes(): void {
-    if (this.#givenClient) return;
     const url = this.getAttribute('url');
-    if (!this.#isConnected || !url) {
+    if (!url) {
       this.#useClient(undefined, false);
       return;
     }
