@@ -27,7 +27,7 @@ describe('<askseam-questions> composer', () => {
     await page.getByRole('radio', { name: /PostgreSQL/ }).check();
     await page.getByRole('button', { name: 'Submit' }).click();
     expect(await result).toEqual({ isError: false, text: '{"answers":[{"id":"db","selected":["PostgreSQL (Recommended)"]}]}' });
-    await expect.poll(() => cardOf(page).count()).toBe(0);
+    await expect.poll(() => cardOf(page).count(), { timeout: 10_000 }).toBe(0);
   });
 
   it('answers a multi-select question with custom text, Shift+Enter for a newline and Enter to submit', async () => {
@@ -129,7 +129,7 @@ describe('<askseam-questions> composer', () => {
     await page.getByRole('button', { name: 'Dismiss' }).click();
     const outcome = await result;
     expect(outcome).toMatchObject({ isError: true, code: 'ASK_CANCELLED' });
-    await expect.poll(() => cardOf(page).count()).toBe(0);
+    await expect.poll(() => cardOf(page).count(), { timeout: 10_000 }).toBe(0);
   });
 
   it('queues several requests and shows them one at a time, oldest first', async () => {

@@ -74,7 +74,7 @@ describe('<askseam-questions> by keyboard and in Chinese', () => {
     expect(await page.getByText('选择一项').isVisible()).toBe(true);
     expect(await page.getByText('第 1 题，共 2 题').count()).toBe(0); // the pager's visible text is short…
     expect(await page.getByLabel('第 1 题，共 2 题').textContent()).toBe('1 / 2'); // …and its label is a sentence
-    for (const name of ['关闭', '跳过此题', '下一题']) expect(await page.getByRole('button', { name }).isVisible()).toBe(true);
+    for (const name of ['忽略', '跳过此题', '下一题']) expect(await page.getByRole('button', { name }).isVisible()).toBe(true);
 
     await page.getByRole('radio', { name: /PostgreSQL/ }).check();
     await page.getByRole('button', { name: '下一题' }).click();

@@ -61,12 +61,12 @@ describe('<askseam-questions> under failure', () => {
     t.stage.refuseConnections(true);
     t.stage.dropConnections();
     const status = page.getByRole('status');
-    await expect.poll(() => status.textContent()).toBe('Reconnecting… your answers so far are kept.');
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('Reconnecting… your answers so far are kept.');
     expect(await name.inputValue()).toBe('ledger');
 
     t.stage.refuseConnections(false);
     await t.stage.waitForEvents((events) => events.some((event) => event.type === 'delivered' && event.replay));
-    await expect.poll(() => status.textContent(), { timeout: 5000 }).toBe('');
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('');
     expect(await name.inputValue()).toBe('ledger');
     await page.getByRole('button', { name: 'Back' }).click();
     expect(await page.getByRole('radio', { name: 'PostgreSQL' }).isChecked()).toBe(true);

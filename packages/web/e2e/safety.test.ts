@@ -39,7 +39,7 @@ const hostileLabel = `<img src="${remote}/label.png" onerror="window.__xss = 'la
 async function requestsSettled(page: Page, requests: readonly string[]): Promise<void> {
   const marker = `/barrier-${Math.random().toString(36).slice(2)}`;
   await page.evaluate((path) => fetch(path).catch(() => undefined), marker);
-  await expect.poll(() => requests.some((url) => url.endsWith(marker))).toBe(true);
+  await expect.poll(() => requests.some((url) => url.endsWith(marker)), { timeout: 10_000 }).toBe(true);
 }
 
 describe('<askseam-questions> with hostile model text', () => {

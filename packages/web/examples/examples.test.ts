@@ -74,6 +74,6 @@ describe('README examples', () => {
     await page.getByRole('textbox', { name: 'Your answer' }).fill('askseam');
     await page.keyboard.press('Enter');
     expect(await answer).toEqual({ answers: [{ id: 'name', selected: [], custom: 'askseam' }] });
-    await expect.poll(() => page!.evaluate(() => (window as unknown as { counts: number[] }).counts)).toEqual([1, 0]);
+    await expect.poll(() => page!.evaluate(() => (window as unknown as { counts: number[] }).counts), { timeout: 10_000 }).toEqual([1, 0]);
   });
 });

@@ -100,7 +100,7 @@ const zh: AskseamStrings = {
   next: '下一题',
   submit: '提交',
   skip: '跳过此题',
-  dismiss: '关闭',
+  dismiss: '忽略',
   recommended: '推荐',
   chooseOne: '选择一项',
   chooseAny: '可多选',
