@@ -1,3 +1,4 @@
+import { PlanMode, executeExitPlanMode } from '@askseam/plan-mode';
 import type { AskUserQuestionItem } from '@askseam/user-questions';
 import { describe, expect, it } from 'vitest';
 import { artifactsDir } from './support/browser.js';
@@ -17,25 +18,23 @@ const plan = `# Add rate limiting to the public API
 | Pro | 600 |
 `;
 
-/** The plan-review question exactly as exit_plan_mode asks it (DESIGN.md "plan-mode"). */
-function planReview(detail: string): AskUserQuestionItem[] {
-  return [
-    {
-      id: 'plan-review',
-      header: 'Plan review',
-      question: 'Approve this plan?',
-      detail,
-      options: [{ label: 'Approve' }, { label: 'Keep planning' }],
-      intent: { kind: 'plan-review', approve: 'Approve' },
-    },
-  ];
+const reviewQuestion = 'Approve this plan and start implementing?';
+
+/** The agent calls exit_plan_mode while in plan mode, as the demo's agent does. */
+function exitPlanMode() {
+  const planMode = new PlanMode();
+  planMode.enter(t.stage.agent.id);
+  const result = t.track(
+    executeExitPlanMode({ plan }, { userQuestions: t.stage.userQuestions, agent: t.stage.agent, planMode, signal: t.signal }),
+  );
+  return { planMode, result };
 }
 
 describe('<askseam-questions> plan review', () => {
-  it('shows the plan as Markdown and approves it (screenshot)', async () => {
+  it('shows the plan as Markdown and approves it, which ends plan mode (screenshot)', async () => {
     const page = await t.mount();
-    const answer = t.ask(planReview(plan));
-    await waitForQuestion(page, 'Approve this plan?');
+    const { planMode, result } = exitPlanMode();
+    await waitForQuestion(page, reviewQuestion);
     const region = page.getByRole('region', { name: 'Plan' });
     expect(await region.getByRole('heading', { name: 'Add rate limiting to the public API' }).isVisible()).toBe(true);
     expect(await region.locator('li').count()).toBe(3);
@@ -45,41 +44,48 @@ describe('<askseam-questions> plan review', () => {
     await cardOf(page).screenshot({ path: `${artifactsDir}plan-review.png` });
 
     await page.getByRole('button', { name: 'Approve' }).click();
-    expect(await answer).toEqual({ answers: [{ id: 'plan-review', selected: ['Approve'] }] });
+    expect(await result).toEqual({ isError: false, text: 'The user approved the plan. Plan mode is off: implement the plan as written.' });
+    expect(planMode.isActive(t.stage.agent.id)).toBe(false);
   });
 
-  it('refuses the plan with feedback, sent as custom text without a choice', async () => {
+  it('refuses the plan with feedback, which the agent reads while staying in plan mode', async () => {
     const page = await t.mount();
-    const answer = t.ask(planReview(plan));
-    await waitForQuestion(page, 'Approve this plan?');
+    const { planMode, result } = exitPlanMode();
+    await waitForQuestion(page, reviewQuestion);
     const feedback = page.getByRole('textbox', { name: 'Or tell the agent what to change' });
     await feedback.fill('Key the bucket by account, not by API key.');
     await page.getByRole('button', { name: 'Send feedback' }).click();
-    expect(await answer).toEqual({ answers: [{ id: 'plan-review', selected: [], custom: 'Key the bucket by account, not by API key.' }] });
+    const outcome = await result;
+    expect(outcome.isError).toBe(false);
+    expect(outcome.text).toContain('\n\nKey the bucket by account, not by API key.\n\n');
+    expect(planMode.isActive(t.stage.agent.id)).toBe(true);
+    const answered = t.stage.events.find((event) => event.type === 'answered');
+    expect(answered).toMatchObject({ answer: { answers: [{ id: 'plan-review', selected: [], custom: 'Key the bucket by account, not by API key.' }] } });
   });
 
   it('sends feedback with Enter from the feedback box', async () => {
     const page = await t.mount();
-    const answer = t.ask(planReview(plan));
-    await waitForQuestion(page, 'Approve this plan?');
+    const { result } = exitPlanMode();
+    await waitForQuestion(page, reviewQuestion);
     await page.getByRole('textbox', { name: 'Or tell the agent what to change' }).click();
     await page.keyboard.type('Split step 3 into its own change.');
     await page.keyboard.press('Enter');
-    expect(await answer).toEqual({ answers: [{ id: 'plan-review', selected: [], custom: 'Split step 3 into its own change.' }] });
+    expect((await result).text).toContain('Split step 3 into its own change.');
   });
 
   it('keeps planning through the decline option', async () => {
     const page = await t.mount();
-    const answer = t.ask(planReview(plan));
-    await waitForQuestion(page, 'Approve this plan?');
+    const { planMode, result } = exitPlanMode();
+    await waitForQuestion(page, reviewQuestion);
     await page.getByRole('button', { name: 'Keep planning' }).click();
-    expect(await answer).toEqual({ answers: [{ id: 'plan-review', selected: ['Keep planning'] }] });
+    expect((await result).text).toMatch(/^The user did not approve the plan\. You are still in plan mode/);
+    expect(planMode.isActive(t.stage.agent.id)).toBe(true);
   });
 
   it('marks empty feedback invalid and sends nothing', async () => {
     const page = await t.mount();
-    const answer = t.ask(planReview(plan));
-    await waitForQuestion(page, 'Approve this plan?');
+    const { result } = exitPlanMode();
+    await waitForQuestion(page, reviewQuestion);
     await page.getByRole('button', { name: 'Send feedback' }).click();
     const feedback = page.getByRole('textbox', { name: 'Or tell the agent what to change' });
     expect(await feedback.getAttribute('aria-invalid')).toBe('true');
@@ -87,14 +93,33 @@ describe('<askseam-questions> plan review', () => {
     expect(await page.getByRole('alert').textContent()).toBe('Write your feedback first, or choose one of the buttons.');
     expect(t.stage.host.pending()).toHaveLength(1);
     await page.getByRole('button', { name: 'Approve' }).click();
-    expect(await answer).toEqual({ answers: [{ id: 'plan-review', selected: ['Approve'] }] });
+    expect((await result).text).toMatch(/^The user approved the plan/);
   });
 
-  it('dismisses the review, which the caller sees as ASK_CANCELLED', async () => {
+  it('dismisses the review, which the agent reads as "wait, still planning"', async () => {
     const page = await t.mount();
-    const answer = t.ask(planReview(plan));
-    await waitForQuestion(page, 'Approve this plan?');
+    const { result } = exitPlanMode();
+    await waitForQuestion(page, reviewQuestion);
     await page.getByRole('button', { name: 'Dismiss' }).click();
-    await expect(answer).rejects.toMatchObject({ code: 'ASK_CANCELLED' });
+    expect(await result).toMatchObject({ isError: true, code: 'ASK_CANCELLED' });
+  });
+
+  it('shows the generic composer instead when the batch is not a plan review', async () => {
+    const page = await t.mount();
+    const notAReview: AskUserQuestionItem[] = [
+      {
+        id: 'plan-review',
+        question: 'Which of these plans?',
+        detail: plan,
+        options: [{ label: 'Approve' }, { label: 'Keep planning' }, { label: 'Something else' }],
+        intent: { kind: 'plan-review', approve: 'Approve' },
+      },
+    ];
+    const answer = t.ask(notAReview);
+    await waitForQuestion(page, 'Which of these plans?');
+    expect(await page.getByRole('radio').count()).toBe(3);
+    await page.getByRole('radio', { name: 'Something else' }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect(await answer).toEqual({ answers: [{ id: 'plan-review', selected: ['Something else'] }] });
   });
 });

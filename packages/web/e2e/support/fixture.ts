@@ -17,6 +17,10 @@ export interface BrowserTest {
   askTool(questions: unknown[]): ReturnType<typeof executeAskUserQuestion>;
   /** An in-process caller's side: `userQuestions.ask`, with the fields the tool cannot send (detail, intent). */
   ask(questions: AskUserQuestionItem[]): Promise<AskUserQuestionAnswer>;
+  /** Aborted after the test: pass it to any other asking call, and hand that call's promise to `track`. */
+  readonly signal: AbortSignal;
+  /** Settle `promise` (whatever its outcome) before the next test starts. */
+  track<T>(promise: Promise<T>): Promise<T>;
 }
 
 /**
@@ -82,6 +86,13 @@ export function useBrowserTest(): BrowserTest {
       const result = executeAskUserQuestion({ questions }, { userQuestions, agent, signal: withdraw.signal });
       asks.push(result);
       return result;
+    },
+    get signal() {
+      return withdraw.signal;
+    },
+    track(promise) {
+      asks.push(promise.catch(() => undefined));
+      return promise;
     },
     ask(questions) {
       const { userQuestions, agent } = current(stage);
