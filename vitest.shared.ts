@@ -6,11 +6,10 @@ const packagesDir = fileURLToPath(new URL('./packages/', import.meta.url));
 
 // Tests import sibling packages by name; point those names at the sources so a test run never
 // depends on a stale dist/ build.
-const alias = Object.fromEntries(
-  readdirSync(packagesDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => [`@askseam/${entry.name}`, `${packagesDir}${entry.name}/src/index.ts`]),
-);
+// Anchored, so that a subpath export such as `@askseam/web/browser` still resolves through package.json.
+const alias = readdirSync(packagesDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => ({ find: new RegExp(`^@askseam/${entry.name}$`), replacement: `${packagesDir}${entry.name}/src/index.ts` }));
 
 export const sharedTestConfig: UserConfig = {
   resolve: { alias },

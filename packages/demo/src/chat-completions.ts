@@ -1,5 +1,6 @@
 import type { OpenAIFunctionTool } from '@askseam/tool-ask-user';
-import { z } from 'zod';
+// Namespace import: lets bundlers drop the parts of zod (locales) we never use.
+import * as z from 'zod';
 import type { OpenAIAgentConfig } from './config.js';
 import { DemoError } from './errors.js';
 

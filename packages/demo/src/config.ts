@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// Namespace import: lets bundlers drop the parts of zod (locales) we never use.
+import * as z from 'zod';
 import { DemoError } from './errors.js';
 
 export type DemoLang = 'en' | 'zh';

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// Namespace import: lets bundlers drop the parts of zod (locales) we never use.
+import * as z from 'zod';
 
 /** The arguments the model sends: `{ plan }`. Strict, so stray fields are refused, not dropped. */
 export const exitPlanModeArgsSchema = z.strictObject({

@@ -1,5 +1,6 @@
 import { askUserQuestionsSchema } from '@askseam/user-questions';
-import { z } from 'zod';
+// Namespace import: lets bundlers drop the parts of zod (locales) we never use.
+import * as z from 'zod';
 
 /** Bumped on any change a peer of the previous version could not read. */
 export const PROTOCOL_VERSION = 1;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// Namespace import: lets bundlers drop the parts of zod (locales) we never use.
+import * as z from 'zod';
 import { askUserQuestionArgsSchema, askUserQuestionStrictArgsSchema } from './schema.js';
 
 /** A JSON Schema document as zod 4 produces it. */

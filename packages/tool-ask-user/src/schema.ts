@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// Namespace import: lets bundlers drop the parts of zod (locales) we never use.
+import * as z from 'zod';
 
 // The model-side arguments of ask_user_question (DESIGN.md, "The tool"). snake_case on purpose:
 // it is what function-calling models write most reliably. Objects are strict so that fields the

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// Namespace import: lets bundlers drop the parts of zod (locales) we never use.
+import * as z from 'zod';
 
 // These schemas are the contract of DESIGN.md ("The seam"). Field names are part of it.
 
