@@ -1,0 +1,77 @@
+import { askUserQuestionAnswerSchema, askUserQuestionsSchema } from '@askseam/user-questions';
+import { z } from 'zod';
+import { questionModeSchema, questionUrgencySchema } from './record.js';
+
+/** Where a response came from. */
+export const responseChannelSchema = z.enum(['websocket', 'http']);
+
+const base = { sessionId: z.string().min(1), rpcId: z.string().min(1) };
+
+/**
+ * One entry of a session's append-only log (seed 002's thread events), in the order things
+ * happened. `data` is what an agent or an auditor needs to know about that step.
+ */
+export const newQuestionEventSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    ...base,
+    type: z.literal('human_input_requested'),
+    data: z.strictObject({
+      askedBy: z.string(),
+      mode: questionModeSchema,
+      questions: askUserQuestionsSchema,
+      urgency: questionUrgencySchema.optional(),
+    }),
+  }),
+  z.strictObject({
+    ...base,
+    type: z.literal('delivered'),
+    data: z.strictObject({ channel: z.literal('websocket'), connectionId: z.string(), replay: z.boolean() }),
+  }),
+  z.strictObject({
+    ...base,
+    type: z.literal('response_from_human'),
+    data: z.strictObject({ answer: askUserQuestionAnswerSchema, principalId: z.string(), channel: responseChannelSchema }),
+  }),
+  z.strictObject({
+    ...base,
+    type: z.literal('response_rejected'),
+    data: z.strictObject({
+      reason: z.enum(['not-pending', 'bad-response', 'forbidden']),
+      detail: z.string().optional(),
+      principalId: z.string(),
+      channel: responseChannelSchema,
+    }),
+  }),
+  z.strictObject({
+    ...base,
+    type: z.literal('cancelled'),
+    data: z.strictObject({ principalId: z.string(), channel: responseChannelSchema, message: z.string().optional() }),
+  }),
+  z.strictObject({
+    ...base,
+    type: z.literal('aborted'),
+    data: z.strictObject({ by: z.enum(['signal', 'host-close']) }),
+  }),
+  z.strictObject({
+    ...base,
+    type: z.literal('timed_out'),
+    data: z.strictObject({}),
+  }),
+]);
+
+/** Every event type, in the order a question usually meets them. */
+export const questionEventTypes = [
+  'human_input_requested',
+  'delivered',
+  'response_from_human',
+  'response_rejected',
+  'cancelled',
+  'aborted',
+  'timed_out',
+] as const;
+
+export type NewQuestionEvent = z.infer<typeof newQuestionEventSchema>;
+export type QuestionEventType = NewQuestionEvent['type'];
+
+/** A stored event: `id` grows with every append to the store (a cursor for `readEvents`), `at` is when it was appended. */
+export type QuestionEvent = NewQuestionEvent & { id: number; at: string };

@@ -1,0 +1,17 @@
+// Everything a user may import from @askseam/store, named one by one.
+export type { QuestionStore, ReadEventsOptions, SessionSelection } from './store.js';
+export { MemoryQuestionStore } from './memory.js';
+export {
+  humanOutcomes,
+  newQuestionRecordSchema,
+  questionModeSchema,
+  questionOutcomeSchema,
+  questionRecordSchema,
+  questionUrgencySchema,
+} from './record.js';
+export type { JsonValue, NewQuestionRecord, QuestionMode, QuestionOutcome, QuestionRecord, QuestionUrgency } from './record.js';
+export { newQuestionEventSchema, questionEventTypes, responseChannelSchema } from './events.js';
+export type { NewQuestionEvent, QuestionEvent, QuestionEventType } from './events.js';
+export { QuestionStoreError, questionStoreErrorCodes } from './errors.js';
+export type { QuestionStoreErrorCode } from './errors.js';
+export { parseNewQuestionEvent, parseNewQuestionRecord, parseReadEventsOptions, parseSettlement } from './validate.js';

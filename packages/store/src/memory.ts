@@ -1,0 +1,82 @@
+import type { AskUserQuestionAnswer } from '@askseam/user-questions';
+import { QuestionStoreError } from './errors.js';
+import type { NewQuestionEvent, QuestionEvent } from './events.js';
+import { humanOutcomes, type NewQuestionRecord, type QuestionOutcome, type QuestionRecord } from './record.js';
+import type { QuestionStore, ReadEventsOptions, SessionSelection } from './store.js';
+import { parseNewQuestionEvent, parseNewQuestionRecord, parseReadEventsOptions, parseSettlement } from './validate.js';
+
+/**
+ * The store a host uses when given none: everything lives in this object, so a process restart
+ * forgets it. Handing the same instance to a new host in the same process keeps the questions.
+ */
+export class MemoryQuestionStore implements QuestionStore {
+  // A Map keeps insertion order, which is the save order `listPending` promises.
+  readonly #records = new Map<string, QuestionRecord>();
+  readonly #events = new Map<string, QuestionEvent[]>();
+  #lastEventId = 0;
+
+  async save(record: NewQuestionRecord): Promise<void> {
+    const parsed = parseNewQuestionRecord(record);
+    if (this.#records.has(parsed.rpcId)) {
+      throw new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${parsed.rpcId}" is already stored; give every question a fresh rpcId.`);
+    }
+    this.#records.set(parsed.rpcId, parsed);
+  }
+
+  async claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer): Promise<QuestionRecord | undefined> {
+    const settlement = parseSettlement(outcome, answer);
+    // Check and settle in one synchronous step: no await between them, so no other claim can interleave.
+    const record = this.#records.get(rpcId);
+    if (record === undefined || record.outcome !== undefined) return undefined;
+    Object.assign(record, settlement, { settledAt: new Date().toISOString() });
+    return structuredClone(record);
+  }
+
+  async get(rpcId: string): Promise<QuestionRecord | undefined> {
+    const record = this.#records.get(rpcId);
+    return record === undefined ? undefined : structuredClone(record);
+  }
+
+  async listPending(sessions: SessionSelection): Promise<QuestionRecord[]> {
+    const wanted = sessions === 'all' ? undefined : new Set(sessions);
+    const found: QuestionRecord[] = [];
+    for (const record of this.#records.values()) {
+      if (record.outcome === undefined && (wanted === undefined || wanted.has(record.sessionId))) found.push(structuredClone(record));
+    }
+    return found;
+  }
+
+  async listAwaitingResume(): Promise<QuestionRecord[]> {
+    const found: QuestionRecord[] = [];
+    for (const record of this.#records.values()) {
+      if (record.outcome !== undefined && humanOutcomes.includes(record.outcome) && record.resumedAt === undefined) found.push(structuredClone(record));
+    }
+    return found;
+  }
+
+  async markResumed(rpcId: string): Promise<boolean> {
+    const record = this.#records.get(rpcId);
+    if (record === undefined || record.outcome === undefined || record.resumedAt !== undefined) return false;
+    record.resumedAt = new Date().toISOString();
+    return true;
+  }
+
+  async appendEvent(event: NewQuestionEvent): Promise<QuestionEvent> {
+    const parsed = parseNewQuestionEvent(event);
+    const stored = { ...parsed, id: ++this.#lastEventId, at: new Date().toISOString() } as QuestionEvent;
+    let log = this.#events.get(stored.sessionId);
+    if (log === undefined) {
+      log = [];
+      this.#events.set(stored.sessionId, log);
+    }
+    log.push(stored);
+    return structuredClone(stored);
+  }
+
+  async readEvents(sessionId: string, options?: ReadEventsOptions): Promise<QuestionEvent[]> {
+    const { after, limit } = parseReadEventsOptions(options);
+    const log = this.#events.get(sessionId) ?? [];
+    const newer = log.filter((event) => event.id > after);
+    return structuredClone(limit === undefined ? newer : newer.slice(0, limit));
+  }
+}

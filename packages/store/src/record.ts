@@ -1,0 +1,56 @@
+import { askUserQuestionAnswerSchema, askUserQuestionsSchema } from '@askseam/user-questions';
+import { z } from 'zod';
+
+/**
+ * How the question was asked. `blocking`: an agent awaits `ask()` in this process. `detached`: the
+ * asker returned at once and its answer goes to the host's resume handler, possibly after a restart.
+ */
+export const questionModeSchema = z.enum(['blocking', 'detached']);
+
+/** How urgently a human should look (seed 002's `options.urgency`); for notifiers and UIs to sort by. */
+export const questionUrgencySchema = z.enum(['low', 'medium', 'high']);
+
+/**
+ * How a question was settled. `answered` and `cancelled` come from a person; `aborted` (the asker
+ * gave up, or a host that owns its store closed) and `timed_out` (the asker's deadline) from the asker.
+ */
+export const questionOutcomeSchema = z.enum(['answered', 'cancelled', 'aborted', 'timed_out']);
+
+const timestampSchema = z.iso.datetime();
+
+/** What `save` takes: a question that has just been asked and is waiting for its answer. */
+export const newQuestionRecordSchema = z.strictObject({
+  /** The question's id on the wire and in every store call; unique in the store. */
+  rpcId: z.string().min(1),
+  /** The session whose clients see and answer the question (the asking agent's id for a blocking ask). */
+  sessionId: z.string().min(1),
+  /** The id of the agent that asked. */
+  askedBy: z.string().min(1),
+  askedAt: timestampSchema,
+  questions: askUserQuestionsSchema.min(1),
+  mode: questionModeSchema,
+  urgency: questionUrgencySchema.optional(),
+  /** The asker's opaque JSON, echoed back unchanged to the resume handler. Never shown to clients. */
+  state: z.json().optional(),
+});
+
+/** A stored question: what was saved, plus how and when it was settled and whether its resume was delivered. */
+export const questionRecordSchema = newQuestionRecordSchema.extend({
+  outcome: questionOutcomeSchema.optional(),
+  /** The validated answer, for outcome `answered` only. */
+  answer: askUserQuestionAnswerSchema.optional(),
+  settledAt: timestampSchema.optional(),
+  /** When the resume handler (or the in-process asker) took the settled record; unset until then. */
+  resumedAt: timestampSchema.optional(),
+});
+
+export type QuestionMode = z.infer<typeof questionModeSchema>;
+export type QuestionUrgency = z.infer<typeof questionUrgencySchema>;
+export type QuestionOutcome = z.infer<typeof questionOutcomeSchema>;
+export type NewQuestionRecord = z.infer<typeof newQuestionRecordSchema>;
+export type QuestionRecord = z.infer<typeof questionRecordSchema>;
+/** A JSON value, as `state` must be (it is written to disk by durable stores). */
+export type JsonValue = z.infer<ReturnType<typeof z.json>>;
+
+/** Outcomes a person chose; only these reach a resume handler. */
+export const humanOutcomes: readonly QuestionOutcome[] = ['answered', 'cancelled'];

@@ -1,0 +1,49 @@
+import type { NewQuestionEvent, QuestionEvent } from './events.js';
+import type { NewQuestionRecord, QuestionOutcome, QuestionRecord } from './record.js';
+import type { AskUserQuestionAnswer } from '@askseam/user-questions';
+
+/** Which sessions to list: some, by id, or every session in the store. */
+export type SessionSelection = Iterable<string> | 'all';
+
+export interface ReadEventsOptions {
+  /** Only events with an `id` greater than this (the last id you have read). Default: from the start. */
+  after?: number;
+  /** At most this many events. Default: all. */
+  limit?: number;
+}
+
+/**
+ * Where pending questions, their settlements and the per-session event log live. Every method is
+ * async so that a networked store (Redis, SQL over the wire) can implement it. Records and events
+ * handed out are copies: changing them changes nothing in the store.
+ *
+ * `describeQuestionStoreContract` from `@askseam/store/testing` checks an implementation against
+ * this contract.
+ */
+export interface QuestionStore {
+  /** Keep a newly asked question as pending. Rejects `DUPLICATE_RPC_ID` for a known rpcId, `INVALID_INPUT` for a bad record. */
+  save(record: NewQuestionRecord): Promise<void>;
+  /**
+   * Settle a pending question, atomically and exactly once: of any number of concurrent claims of
+   * one rpcId (from this process or another sharing the store) exactly one gets the settled record;
+   * every other claim, and any claim of an unknown or already settled rpcId, gets `undefined`.
+   * `answer` is required with `answered` and refused with any other outcome (`INVALID_INPUT`).
+   */
+  claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer): Promise<QuestionRecord | undefined>;
+  /** The record, pending or settled; `undefined` for an unknown rpcId. */
+  get(rpcId: string): Promise<QuestionRecord | undefined>;
+  /** The pending records of the given sessions (or all), in the order they were saved. */
+  listPending(sessions: SessionSelection): Promise<QuestionRecord[]>;
+  /**
+   * Settled records whose outcome a person chose (`answered`, `cancelled`) and which nobody has
+   * taken yet (`markResumed` not called), in the order they were saved: what a host must hand to
+   * its resume handler when it starts.
+   */
+  listAwaitingResume(): Promise<QuestionRecord[]>;
+  /** Record that the settled question's answer reached its asker or resume handler. False when it is unknown, pending or already marked. */
+  markResumed(rpcId: string): Promise<boolean>;
+  /** Append one event to its session's log. Returns it with its `id` (greater than every earlier id) and `at`. */
+  appendEvent(event: NewQuestionEvent): Promise<QuestionEvent>;
+  /** A session's events in append order, optionally after a cursor (an event id) and limited. */
+  readEvents(sessionId: string, options?: ReadEventsOptions): Promise<QuestionEvent[]>;
+}

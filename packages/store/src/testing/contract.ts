@@ -1,0 +1,245 @@
+// The behaviour every QuestionStore must have, as a vitest suite a store author runs against
+// their own implementation: `describeQuestionStoreContract('redis', () => new RedisStore(…))`.
+import { afterEach, describe, expect, it } from 'vitest';
+import { QuestionStoreError, type QuestionStoreErrorCode } from '../errors.js';
+import type { NewQuestionEvent } from '../events.js';
+import type { NewQuestionRecord } from '../record.js';
+import type { QuestionStore } from '../store.js';
+
+export interface QuestionStoreContractOptions {
+  /** Release a store made by `makeStore` (close a database, a connection) after each test. */
+  dispose?: (store: QuestionStore) => void | Promise<void>;
+}
+
+let counter = 0;
+
+/** A valid pending record with a fresh rpcId; `overrides` replace fields. */
+export function sampleQuestionRecord(overrides: Partial<NewQuestionRecord> = {}): NewQuestionRecord {
+  counter += 1;
+  return {
+    rpcId: `rpc-${counter}-${Math.random().toString(36).slice(2)}`,
+    sessionId: 'session-a',
+    askedBy: 'agent-a',
+    askedAt: '2026-01-02T03:04:05.000Z',
+    questions: [{ id: 'deploy', question: 'Deploy v1.2.3 to production?', options: [{ label: 'Yes' }, { label: 'No' }] }],
+    mode: 'blocking',
+    ...overrides,
+  };
+}
+
+const yes = { answers: [{ id: 'deploy', selected: ['Yes'] }] };
+
+function requested(record: NewQuestionRecord): NewQuestionEvent {
+  return { type: 'human_input_requested', sessionId: record.sessionId, rpcId: record.rpcId, data: { askedBy: record.askedBy, mode: record.mode, questions: record.questions } };
+}
+
+async function storeError(promise: Promise<unknown>): Promise<QuestionStoreErrorCode | 'no error'> {
+  try {
+    await promise;
+  } catch (error) {
+    if (QuestionStoreError.isInstance(error)) return error.code;
+    throw error;
+  }
+  return 'no error';
+}
+
+/** Register the QuestionStore contract tests for the stores `makeStore` returns (a fresh, empty one per test). */
+export function describeQuestionStoreContract(name: string, makeStore: () => QuestionStore | Promise<QuestionStore>, options: QuestionStoreContractOptions = {}): void {
+  describe(`QuestionStore contract: ${name}`, () => {
+    const made: QuestionStore[] = [];
+    afterEach(async () => {
+      for (const store of made.splice(0)) await options.dispose?.(store);
+    });
+    async function fresh(): Promise<QuestionStore> {
+      const store = await makeStore();
+      made.push(store);
+      return store;
+    }
+
+    describe('save and get', () => {
+      it('gives back a saved record as pending, with its state and urgency unchanged', async () => {
+        const store = await fresh();
+        const record = sampleQuestionRecord({ mode: 'detached', urgency: 'high', state: { tool: 'deploy', args: { version: '1.2.3' }, missing: ['env'], n: 1.5, ok: null } });
+        await store.save(record);
+        expect(await store.get(record.rpcId)).toEqual(record);
+      });
+
+      it('returns undefined for an unknown rpcId', async () => {
+        const store = await fresh();
+        expect(await store.get('nope')).toBeUndefined();
+      });
+
+      it('refuses a second record with the same rpcId and keeps the first', async () => {
+        const store = await fresh();
+        const record = sampleQuestionRecord();
+        await store.save(record);
+        expect(await storeError(store.save({ ...record, sessionId: 'other' }))).toBe('DUPLICATE_RPC_ID');
+        expect((await store.get(record.rpcId))?.sessionId).toBe('session-a');
+      });
+
+      it('refuses a record without questions, or with a state that is not JSON', async () => {
+        const store = await fresh();
+        expect(await storeError(store.save(sampleQuestionRecord({ questions: [] })))).toBe('INVALID_INPUT');
+        expect(await storeError(store.save(sampleQuestionRecord({ state: { when: new Date() } as never })))).toBe('INVALID_INPUT');
+        expect(await storeError(store.save({ ...sampleQuestionRecord(), outcome: 'answered' } as never))).toBe('INVALID_INPUT');
+        expect(await store.listPending('all')).toEqual([]);
+      });
+
+      it('hands out copies: changing a saved input or a returned record changes nothing stored', async () => {
+        const store = await fresh();
+        const record = sampleQuestionRecord({ state: { list: [1] } });
+        await store.save(record);
+        (record.state as { list: number[] }).list.push(2);
+        const read = await store.get(record.rpcId);
+        (read!.state as { list: number[] }).list.push(3);
+        read!.questions[0]!.question = 'changed';
+        expect((await store.get(record.rpcId))?.state).toEqual({ list: [1] });
+        expect((await store.get(record.rpcId))?.questions[0]?.question).toBe('Deploy v1.2.3 to production?');
+      });
+    });
+
+    describe('claim', () => {
+      it('settles a pending record and returns it with the outcome, the answer and settledAt', async () => {
+        const store = await fresh();
+        const record = sampleQuestionRecord({ state: { step: 3 } });
+        await store.save(record);
+        const claimed = await store.claim(record.rpcId, 'answered', yes);
+        expect(claimed).toEqual({ ...record, outcome: 'answered', answer: yes, settledAt: expect.any(String) });
+        expect(new Date(claimed!.settledAt!).toISOString()).toBe(claimed!.settledAt);
+        expect(await store.get(record.rpcId)).toEqual(claimed);
+      });
+
+      it('hands a record to exactly one of many concurrent claims', async () => {
+        const store = await fresh();
+        const record = sampleQuestionRecord();
+        await store.save(record);
+        const outcomes = ['answered', 'cancelled', 'aborted', 'timed_out'] as const;
+        const claims = await Promise.all(
+          Array.from({ length: 24 }, (_, i) => {
+            const outcome = outcomes[i % outcomes.length]!;
+            return store.claim(record.rpcId, outcome, outcome === 'answered' ? yes : undefined);
+          }),
+        );
+        const winners = claims.filter((claim) => claim !== undefined);
+        expect(winners).toHaveLength(1);
+        expect((await store.get(record.rpcId))?.outcome).toBe(winners[0]?.outcome);
+      });
+
+      it('returns undefined for an unknown rpcId and for a record that is already settled', async () => {
+        const store = await fresh();
+        const record = sampleQuestionRecord();
+        await store.save(record);
+        expect(await store.claim('nope', 'cancelled')).toBeUndefined();
+        await store.claim(record.rpcId, 'cancelled');
+        expect(await store.claim(record.rpcId, 'answered', yes)).toBeUndefined();
+        expect((await store.get(record.rpcId))?.outcome).toBe('cancelled');
+      });
+
+      it('refuses an answered claim without an answer, and an answer on any other outcome, leaving the record pending', async () => {
+        const store = await fresh();
+        const record = sampleQuestionRecord();
+        await store.save(record);
+        expect(await storeError(store.claim(record.rpcId, 'answered'))).toBe('INVALID_INPUT');
+        expect(await storeError(store.claim(record.rpcId, 'cancelled', yes))).toBe('INVALID_INPUT');
+        expect(await storeError(store.claim(record.rpcId, 'answered', { answers: 'yes' } as never))).toBe('INVALID_INPUT');
+        expect(await storeError(store.claim(record.rpcId, 'lost' as never))).toBe('INVALID_INPUT');
+        expect((await store.get(record.rpcId))?.outcome).toBeUndefined();
+      });
+    });
+
+    describe('listPending', () => {
+      it('lists the pending records of the given sessions in save order, without settled ones', async () => {
+        const store = await fresh();
+        const records = [
+          sampleQuestionRecord({ sessionId: 'b' }),
+          sampleQuestionRecord({ sessionId: 'a' }),
+          sampleQuestionRecord({ sessionId: 'c' }),
+          sampleQuestionRecord({ sessionId: 'b' }),
+          sampleQuestionRecord({ sessionId: 'a' }),
+        ];
+        for (const record of records) await store.save(record);
+        await store.claim(records[4]!.rpcId, 'cancelled');
+        const ids = (list: { rpcId: string }[]) => list.map((record) => record.rpcId);
+        expect(ids(await store.listPending(['a', 'b']))).toEqual(ids([records[0]!, records[1]!, records[3]!]));
+        expect(ids(await store.listPending(new Set(['c'])))).toEqual(ids([records[2]!]));
+        expect(ids(await store.listPending('all'))).toEqual(ids(records.slice(0, 4)));
+        expect(await store.listPending(['unknown'])).toEqual([]);
+        expect(await store.listPending([])).toEqual([]);
+      });
+    });
+
+    describe('resume bookkeeping', () => {
+      it('lists settled records a person chose the outcome of until they are marked resumed', async () => {
+        const store = await fresh();
+        const [answered, cancelled, aborted, timedOut, pending] = [1, 2, 3, 4, 5].map(() => sampleQuestionRecord());
+        for (const record of [answered!, cancelled!, aborted!, timedOut!, pending!]) await store.save(record);
+        await store.claim(answered!.rpcId, 'answered', yes);
+        await store.claim(cancelled!.rpcId, 'cancelled');
+        await store.claim(aborted!.rpcId, 'aborted');
+        await store.claim(timedOut!.rpcId, 'timed_out');
+        expect((await store.listAwaitingResume()).map((record) => record.rpcId)).toEqual([answered!.rpcId, cancelled!.rpcId]);
+
+        expect(await store.markResumed(answered!.rpcId)).toBe(true);
+        const remaining = await store.listAwaitingResume();
+        expect(remaining.map((record) => record.rpcId)).toEqual([cancelled!.rpcId]);
+        expect((await store.get(answered!.rpcId))?.resumedAt).toEqual(expect.any(String));
+      });
+
+      it('marks a settled record resumed once, and never a pending or unknown one', async () => {
+        const store = await fresh();
+        const record = sampleQuestionRecord();
+        await store.save(record);
+        expect(await store.markResumed(record.rpcId)).toBe(false);
+        expect(await store.markResumed('nope')).toBe(false);
+        await store.claim(record.rpcId, 'answered', yes);
+        expect(await store.markResumed(record.rpcId)).toBe(true);
+        expect(await store.markResumed(record.rpcId)).toBe(false);
+      });
+    });
+
+    describe('events', () => {
+      it('gives back a session\'s events in append order with growing ids and a timestamp', async () => {
+        const store = await fresh();
+        const record = sampleQuestionRecord();
+        const first = await store.appendEvent(requested(record));
+        const second = await store.appendEvent({ type: 'delivered', sessionId: record.sessionId, rpcId: record.rpcId, data: { channel: 'websocket', connectionId: 'c1', replay: false } });
+        const third = await store.appendEvent({ type: 'response_from_human', sessionId: record.sessionId, rpcId: record.rpcId, data: { answer: yes, principalId: 'p', channel: 'http' } });
+        expect(second.id).toBeGreaterThan(first.id);
+        expect(third.id).toBeGreaterThan(second.id);
+        expect(new Date(first.at).toISOString()).toBe(first.at);
+        expect(await store.readEvents(record.sessionId)).toEqual([first, second, third]);
+        expect(third).toMatchObject({ type: 'response_from_human', data: { answer: yes } });
+      });
+
+      it('keeps sessions apart and reads after a cursor, up to a limit', async () => {
+        const store = await fresh();
+        const inA = sampleQuestionRecord({ sessionId: 'a' });
+        const inB = sampleQuestionRecord({ sessionId: 'b' });
+        const a1 = await store.appendEvent(requested(inA));
+        const b1 = await store.appendEvent(requested(inB));
+        const a2 = await store.appendEvent({ type: 'timed_out', sessionId: 'a', rpcId: inA.rpcId, data: {} });
+        const a3 = await store.appendEvent({ type: 'aborted', sessionId: 'a', rpcId: inA.rpcId, data: { by: 'signal' } });
+        expect(await store.readEvents('b')).toEqual([b1]);
+        expect(await store.readEvents('a', { after: a1.id })).toEqual([a2, a3]);
+        expect(await store.readEvents('a', { after: a1.id, limit: 1 })).toEqual([a2]);
+        expect(await store.readEvents('a', { after: a3.id })).toEqual([]);
+        expect(await store.readEvents('nobody')).toEqual([]);
+      });
+
+      it('refuses an event of an unknown type or with the wrong data, and a bad cursor', async () => {
+        const store = await fresh();
+        expect(await storeError(store.appendEvent({ type: 'guessed', sessionId: 'a', rpcId: 'r', data: {} } as never))).toBe('INVALID_INPUT');
+        expect(await storeError(store.appendEvent({ type: 'aborted', sessionId: 'a', rpcId: 'r', data: { by: 'magic' } } as never))).toBe('INVALID_INPUT');
+        expect(await storeError(store.readEvents('a', { after: -1 }))).toBe('INVALID_INPUT');
+        expect(await store.readEvents('a')).toEqual([]);
+      });
+
+      it('keeps every optional field of an event', async () => {
+        const store = await fresh();
+        const event = { type: 'response_rejected', sessionId: 'a', rpcId: 'r', data: { reason: 'bad-response', detail: 'why', principalId: 'p', channel: 'websocket' } } as const;
+        const stored = await store.appendEvent(event);
+        expect((await store.readEvents('a'))[0]).toEqual({ ...event, id: stored.id, at: stored.at });
+      });
+    });
+  });
+}

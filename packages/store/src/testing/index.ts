@@ -1,0 +1,3 @@
+// @askseam/store/testing: for store authors' test suites only (it imports vitest).
+export { describeQuestionStoreContract, sampleQuestionRecord } from './contract.js';
+export type { QuestionStoreContractOptions } from './contract.js';

@@ -1,0 +1,54 @@
+// The checks every store runs where data enters it, so that all implementations refuse the same
+// inputs with the same error (the contract suite holds them to it).
+import { askUserQuestionAnswerSchema, type AskUserQuestionAnswer } from '@askseam/user-questions';
+import type { z } from 'zod';
+import { QuestionStoreError } from './errors.js';
+import { newQuestionEventSchema, type NewQuestionEvent } from './events.js';
+import { newQuestionRecordSchema, questionOutcomeSchema, type NewQuestionRecord, type QuestionOutcome } from './record.js';
+import type { ReadEventsOptions } from './store.js';
+
+/** A fresh, checked copy of a record for `save`. Throws `INVALID_INPUT` naming the first problem. */
+export function parseNewQuestionRecord(record: unknown): NewQuestionRecord {
+  const parsed = newQuestionRecordSchema.safeParse(record);
+  if (!parsed.success) throw invalid('The question record', parsed.error);
+  return structuredClone(parsed.data);
+}
+
+/** A checked settlement for `claim`: `answer` exactly when the outcome is `answered`. */
+export function parseSettlement(outcome: unknown, answer: unknown): { outcome: QuestionOutcome; answer?: AskUserQuestionAnswer } {
+  const parsedOutcome = questionOutcomeSchema.safeParse(outcome);
+  if (!parsedOutcome.success) throw invalid('The outcome', parsedOutcome.error);
+  if (parsedOutcome.data !== 'answered') {
+    if (answer !== undefined) {
+      throw new QuestionStoreError('INVALID_INPUT', `Only an "answered" claim carries an answer; drop the answer from this "${parsedOutcome.data}" claim.`);
+    }
+    return { outcome: parsedOutcome.data };
+  }
+  const parsedAnswer = askUserQuestionAnswerSchema.safeParse(answer);
+  if (!parsedAnswer.success) throw invalid('The answer of an "answered" claim', parsedAnswer.error);
+  return { outcome: 'answered', answer: structuredClone(parsedAnswer.data) };
+}
+
+/** A fresh, checked copy of an event for `appendEvent`. */
+export function parseNewQuestionEvent(event: unknown): NewQuestionEvent {
+  const parsed = newQuestionEventSchema.safeParse(event);
+  if (!parsed.success) throw invalid('The event', parsed.error);
+  return structuredClone(parsed.data);
+}
+
+/** `after` and `limit` as whole numbers (`after` 0 = from the start; `limit` undefined = all). */
+export function parseReadEventsOptions(options: ReadEventsOptions | undefined): { after: number; limit: number | undefined } {
+  const after = options?.after ?? 0;
+  const limit = options?.limit;
+  if (!Number.isSafeInteger(after) || after < 0) throw new QuestionStoreError('INVALID_INPUT', `readEvents: "after" must be a non-negative integer event id, not ${String(after)}.`);
+  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) {
+    throw new QuestionStoreError('INVALID_INPUT', `readEvents: "limit" must be a non-negative integer, not ${String(limit)}.`);
+  }
+  return { after, limit };
+}
+
+function invalid(subject: string, error: z.ZodError): QuestionStoreError {
+  const issue = error.issues[0];
+  const where = issue === undefined || issue.path.length === 0 ? '' : ` at ${issue.path.map(String).join('.')}`;
+  return new QuestionStoreError('INVALID_INPUT', `${subject} is invalid${where}: ${issue?.message ?? 'it does not match'}.`, { cause: error });
+}
