@@ -1,5 +1,6 @@
 import { askUserQuestionAnswerSchema, askUserQuestionsSchema } from '@askseam/user-questions';
-import { z } from 'zod';
+// Namespace import: lets bundlers drop the parts of zod (locales) we never use.
+import * as z from 'zod';
 import { questionModeSchema, questionUrgencySchema } from './record.js';
 
 /** Where a response came from. */

@@ -1,5 +1,6 @@
 import { askUserQuestionAnswerSchema, askUserQuestionsSchema } from '@askseam/user-questions';
-import { z } from 'zod';
+// Namespace import: lets bundlers drop the parts of zod (locales) we never use.
+import * as z from 'zod';
 
 /**
  * How the question was asked. `blocking`: an agent awaits `ask()` in this process. `detached`: the

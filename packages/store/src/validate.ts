@@ -1,7 +1,7 @@
 // The checks every store runs where data enters it, so that all implementations refuse the same
 // inputs with the same error (the contract suite holds them to it).
 import { askUserQuestionAnswerSchema, type AskUserQuestionAnswer } from '@askseam/user-questions';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { QuestionStoreError } from './errors.js';
 import { newQuestionEventSchema, type NewQuestionEvent } from './events.js';
 import { newQuestionRecordSchema, questionOutcomeSchema, type NewQuestionRecord, type QuestionOutcome } from './record.js';

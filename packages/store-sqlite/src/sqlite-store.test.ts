@@ -1,0 +1,184 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { QuestionStoreError, type QuestionStoreErrorCode } from '@askseam/store';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+// Relative, not `@askseam/store/testing`: that subpath resolves to the built dist/, and tests read sources.
+import { describeQuestionStoreContract, sampleQuestionRecord } from '../../store/src/testing/index.js';
+import { SqliteQuestionStore } from './sqlite-store.js';
+
+const dirs: string[] = [];
+const stores: SqliteQuestionStore[] = [];
+
+function tempFile(name = 'questions.db'): string {
+  const dir = mkdtempSync(join(tmpdir(), 'askseam-sqlite-'));
+  dirs.push(dir);
+  return join(dir, name);
+}
+
+function open(filename: string): SqliteQuestionStore {
+  const store = new SqliteQuestionStore(filename);
+  stores.push(store);
+  return store;
+}
+
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describeQuestionStoreContract('SqliteQuestionStore', () => open(tempFile()));
+
+const yes = { answers: [{ id: 'deploy', selected: ['Yes'] }] };
+
+function openError(filename: string): QuestionStoreErrorCode | 'opened' {
+  try {
+    open(filename);
+    return 'opened';
+  } catch (error) {
+    if (QuestionStoreError.isInstance(error)) return error.code;
+    throw error;
+  }
+}
+
+describe('surviving a restart', () => {
+  it('gives back pending and settled records and the event log after close and reopen', async () => {
+    const file = tempFile();
+    const first = open(file);
+    const pending = sampleQuestionRecord({ mode: 'detached', state: { tool: 'deploy', args: { version: '1.2.3' } }, urgency: 'high' });
+    const settled = sampleQuestionRecord();
+    await first.save(pending);
+    await first.save(settled);
+    const claimed = await first.claim(settled.rpcId, 'answered', yes);
+    const event = await first.appendEvent({ type: 'timed_out', sessionId: pending.sessionId, rpcId: pending.rpcId, data: {} });
+    await first.close();
+
+    const second = open(file);
+    expect(await second.listPending('all')).toEqual([pending]);
+    expect(await second.get(settled.rpcId)).toEqual(claimed);
+    expect(await second.listAwaitingResume()).toEqual([claimed]);
+    expect(await second.readEvents(pending.sessionId)).toEqual([event]);
+    // Ids keep growing after a reopen, so a cursor read before the restart still works.
+    const next = await second.appendEvent({ type: 'timed_out', sessionId: pending.sessionId, rpcId: pending.rpcId, data: {} });
+    expect(await second.readEvents(pending.sessionId, { after: event.id })).toEqual([next]);
+  });
+
+  it('keeps a state of JSON null apart from no state', async () => {
+    const file = tempFile();
+    const store = open(file);
+    const withNull = sampleQuestionRecord({ state: null });
+    const without = sampleQuestionRecord();
+    await store.save(withNull);
+    await store.save(without);
+    expect(await store.get(withNull.rpcId)).toHaveProperty('state', null);
+    expect(await store.get(without.rpcId)).not.toHaveProperty('state');
+  });
+
+  it('lets exactly one of two stores on the same file claim a question', async () => {
+    const file = tempFile();
+    const one = open(file);
+    const two = open(file);
+    const record = sampleQuestionRecord();
+    await one.save(record);
+    const claims = await Promise.all([one.claim(record.rpcId, 'answered', yes), two.claim(record.rpcId, 'cancelled'), one.claim(record.rpcId, 'cancelled'), two.claim(record.rpcId, 'answered', yes)]);
+    expect(claims.filter((claim) => claim !== undefined)).toHaveLength(1);
+  });
+
+  it('writes the file in WAL mode with its schema version', async () => {
+    const file = tempFile();
+    const store = open(file);
+    await store.close();
+    const raw = new Database(file, { readonly: true });
+    try {
+      expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(raw.prepare('SELECT version FROM schema_version').pluck().get()).toBe(store.schemaVersion);
+      expect(store.schemaVersion).toBe(1);
+    } finally {
+      raw.close();
+    }
+  });
+});
+
+describe('refusing what it cannot vouch for', () => {
+  it('refuses a file that is not a database with CORRUPT_STORE and leaves it byte for byte', () => {
+    const file = tempFile('garbage.db');
+    const bytes = Buffer.from('this is not a database, but it is somebody\'s file '.repeat(200));
+    writeFileSync(file, bytes);
+    expect(openError(file)).toBe('CORRUPT_STORE');
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+  });
+
+  it('refuses another application\'s database with NOT_A_STORE and keeps its data', () => {
+    const file = tempFile('app.db');
+    const other = new Database(file);
+    other.exec("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL); INSERT INTO invoices (total) VALUES (12.5);");
+    other.close();
+    expect(openError(file)).toBe('NOT_A_STORE');
+    const check = new Database(file, { readonly: true });
+    expect(check.prepare('SELECT total FROM invoices').pluck().all()).toEqual([12.5]);
+    expect(check.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'questions'").pluck().get()).toBe(0);
+    check.close();
+  });
+
+  it('refuses a store written by a newer release with NEWER_SCHEMA and keeps its questions', async () => {
+    const file = tempFile();
+    const store = open(file);
+    const record = sampleQuestionRecord();
+    await store.save(record);
+    await store.close();
+    const raw = new Database(file);
+    raw.prepare('UPDATE schema_version SET version = 99').run();
+    raw.close();
+
+    expect(openError(file)).toBe('NEWER_SCHEMA');
+    const check = new Database(file, { readonly: true });
+    expect(check.prepare('SELECT rpc_id FROM questions').pluck().all()).toEqual([record.rpcId]);
+    check.close();
+  });
+
+  it('refuses a store whose version table was damaged with CORRUPT_STORE', async () => {
+    const file = tempFile();
+    await open(file).close();
+    const raw = new Database(file);
+    raw.exec('DELETE FROM schema_version');
+    raw.close();
+    expect(openError(file)).toBe('CORRUPT_STORE');
+  });
+
+  it('reports a row edited into something that is not a record as CORRUPT_STORE, naming it', async () => {
+    const file = tempFile();
+    const store = open(file);
+    const record = sampleQuestionRecord();
+    await store.save(record);
+    const raw = new Database(file);
+    raw.prepare("UPDATE questions SET questions = '[{\"nope\":1}]' WHERE rpc_id = ?").run(record.rpcId);
+    raw.close();
+    const error = await store.get(record.rpcId).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'CORRUPT_STORE', message: expect.stringContaining(record.rpcId) });
+  });
+
+  it('keeps the event log append-only, even against direct SQL', async () => {
+    const file = tempFile();
+    const store = open(file);
+    await store.appendEvent({ type: 'timed_out', sessionId: 's', rpcId: 'r', data: {} });
+    const raw = new Database(file);
+    try {
+      expect(() => raw.exec("UPDATE events SET type = 'cancelled'")).toThrow(/append-only/);
+      expect(() => raw.exec('DELETE FROM events')).toThrow(/append-only/);
+    } finally {
+      raw.close();
+    }
+    expect(await store.readEvents('s')).toHaveLength(1);
+  });
+});
+
+describe('closing', () => {
+  it('refuses every call after close with STORE_CLOSED, and closes only once', async () => {
+    const store = open(tempFile());
+    await store.close();
+    await store.close();
+    await expect(store.get('x')).rejects.toMatchObject({ code: 'STORE_CLOSED' });
+    await expect(store.save(sampleQuestionRecord())).rejects.toMatchObject({ code: 'STORE_CLOSED' });
+  });
+});

@@ -1,0 +1,246 @@
+import {
+  QuestionStoreError,
+  humanOutcomes,
+  newQuestionEventSchema,
+  parseNewQuestionEvent,
+  parseNewQuestionRecord,
+  parseReadEventsOptions,
+  parseSettlement,
+  questionRecordSchema,
+  type NewQuestionEvent,
+  type NewQuestionRecord,
+  type QuestionEvent,
+  type QuestionOutcome,
+  type QuestionRecord,
+  type QuestionStore,
+  type ReadEventsOptions,
+  type SessionSelection,
+} from '@askseam/store';
+import type { AskUserQuestionAnswer } from '@askseam/user-questions';
+import Database, { type Database as Connection, type Statement } from 'better-sqlite3';
+import { migrate, questionStoreMigrations } from './migrations.js';
+
+export interface SqliteQuestionStoreOptions {
+  /** How long a write waits for another process's lock before failing with SQLITE_BUSY. Default 5000 ms. */
+  busyTimeoutMs?: number;
+}
+
+interface QuestionRow {
+  rpc_id: string;
+  session_id: string;
+  asked_by: string;
+  asked_at: string;
+  mode: string;
+  urgency: string | null;
+  questions: string;
+  state: string | null;
+  outcome: string | null;
+  answer: string | null;
+  settled_at: string | null;
+  resumed_at: string | null;
+}
+
+interface EventRow {
+  id: number;
+  session_id: string;
+  rpc_id: string;
+  type: string;
+  at: string;
+  data: string;
+}
+
+const columns = 'rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, outcome, answer, settled_at, resumed_at';
+
+/**
+ * A `QuestionStore` in one SQLite file (better-sqlite3, WAL): pending questions, their settlements
+ * and the event log survive a restart, a crash or a SIGKILL. Several processes may open the same
+ * file; `claim` stays exactly-once across them. Opening migrates an older store and refuses
+ * (without touching it) a file that is not one, is damaged, or was written by a newer release.
+ */
+export class SqliteQuestionStore implements QuestionStore {
+  /** The schema version of the open file (the newest this release knows). */
+  readonly schemaVersion: number;
+  readonly #db: Connection;
+  readonly #statements: ReturnType<typeof prepare>;
+  #closed = false;
+
+  /** Open (or create) the store in `filename`. Throws `QuestionStoreError` (`NOT_A_STORE`, `NEWER_SCHEMA`, `CORRUPT_STORE`). */
+  constructor(
+    readonly filename: string,
+    options: SqliteQuestionStoreOptions = {},
+  ) {
+    const label = `The SQLite file "${filename}"`;
+    let db: Connection | undefined;
+    try {
+      db = new Database(filename, { timeout: options.busyTimeoutMs ?? 5000 });
+      // Before anything is written: a file that is not a database (or is damaged) fails here, untouched.
+      db.pragma('schema_version');
+      const { to } = migrate(db, questionStoreMigrations, label);
+      db.pragma('journal_mode = WAL');
+      // FULL: a claimed answer is on disk before `claim` returns, so not even a power cut loses it.
+      db.pragma('synchronous = FULL');
+      this.schemaVersion = to;
+      this.#statements = prepare(db);
+      this.#db = db;
+    } catch (error) {
+      db?.close();
+      if (QuestionStoreError.isInstance(error)) throw error;
+      if (isSqliteError(error, ['SQLITE_NOTADB', 'SQLITE_CORRUPT'])) {
+        throw new QuestionStoreError('CORRUPT_STORE', `${label} is not a readable SQLite database (${(error as Error).message}); it was left untouched.`, { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  async save(record: NewQuestionRecord): Promise<void> {
+    const parsed = parseNewQuestionRecord(record);
+    const inserted = this.#use().insert.run({
+      rpc_id: parsed.rpcId,
+      session_id: parsed.sessionId,
+      asked_by: parsed.askedBy,
+      asked_at: parsed.askedAt,
+      mode: parsed.mode,
+      urgency: parsed.urgency ?? null,
+      questions: JSON.stringify(parsed.questions),
+      state: parsed.state === undefined ? null : JSON.stringify(parsed.state),
+    });
+    if (inserted.changes === 0) {
+      throw new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${parsed.rpcId}" is already stored; give every question a fresh rpcId.`);
+    }
+  }
+
+  async claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer): Promise<QuestionRecord | undefined> {
+    const settlement = parseSettlement(outcome, answer);
+    // One UPDATE … WHERE outcome IS NULL: SQLite runs it atomically, so of racing claims (in this
+    // process or another on the same file) exactly one changes the row and gets it back.
+    const row = this.#use().claim.get({
+      rpc_id: rpcId,
+      outcome: settlement.outcome,
+      answer: settlement.answer === undefined ? null : JSON.stringify(settlement.answer),
+      settled_at: new Date().toISOString(),
+    }) as QuestionRow | undefined;
+    return row === undefined ? undefined : recordOf(row, this.filename);
+  }
+
+  async get(rpcId: string): Promise<QuestionRecord | undefined> {
+    const row = this.#use().get.get(rpcId) as QuestionRow | undefined;
+    return row === undefined ? undefined : recordOf(row, this.filename);
+  }
+
+  async listPending(sessions: SessionSelection): Promise<QuestionRecord[]> {
+    const statements = this.#use();
+    const rows = (sessions === 'all' ? statements.pendingAll.all() : statements.pendingOf.all(JSON.stringify([...new Set(sessions)]))) as QuestionRow[];
+    return rows.map((row) => recordOf(row, this.filename));
+  }
+
+  async listAwaitingResume(): Promise<QuestionRecord[]> {
+    const rows = this.#use().awaitingResume.all(...humanOutcomes) as QuestionRow[];
+    return rows.map((row) => recordOf(row, this.filename));
+  }
+
+  async markResumed(rpcId: string): Promise<boolean> {
+    return this.#use().markResumed.run(new Date().toISOString(), rpcId).changes === 1;
+  }
+
+  async appendEvent(event: NewQuestionEvent): Promise<QuestionEvent> {
+    const parsed = parseNewQuestionEvent(event);
+    const at = new Date().toISOString();
+    const { lastInsertRowid } = this.#use().appendEvent.run({
+      session_id: parsed.sessionId,
+      rpc_id: parsed.rpcId,
+      type: parsed.type,
+      at,
+      data: JSON.stringify(parsed.data),
+    });
+    return { ...parsed, id: Number(lastInsertRowid), at } as QuestionEvent;
+  }
+
+  async readEvents(sessionId: string, options?: ReadEventsOptions): Promise<QuestionEvent[]> {
+    const { after, limit } = parseReadEventsOptions(options);
+    // SQLite reads a negative LIMIT as "no limit".
+    const rows = this.#use().readEvents.all(sessionId, after, limit ?? -1) as EventRow[];
+    return rows.map((row) => eventOf(row, this.filename));
+  }
+
+  /** Close the file. Idempotent; later calls reject with `STORE_CLOSED`. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#db.close();
+  }
+
+  #use(): ReturnType<typeof prepare> {
+    if (this.#closed) throw new QuestionStoreError('STORE_CLOSED', `The question store on "${this.filename}" is closed; open a new SqliteQuestionStore.`);
+    return this.#statements;
+  }
+}
+
+/** Every statement, prepared once when the store opens. */
+function prepare(db: Connection) {
+  const statement = (sql: string): Statement => db.prepare(sql);
+  return {
+    insert: statement(
+      `INSERT INTO questions (rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state)
+       VALUES (@rpc_id, @session_id, @asked_by, @asked_at, @mode, @urgency, @questions, @state)
+       ON CONFLICT (rpc_id) DO NOTHING`,
+    ),
+    claim: statement(
+      `UPDATE questions SET outcome = @outcome, answer = @answer, settled_at = @settled_at
+       WHERE rpc_id = @rpc_id AND outcome IS NULL
+       RETURNING ${columns}`,
+    ),
+    get: statement(`SELECT ${columns} FROM questions WHERE rpc_id = ?`),
+    pendingAll: statement(`SELECT ${columns} FROM questions WHERE outcome IS NULL ORDER BY seq`),
+    pendingOf: statement(`SELECT ${columns} FROM questions WHERE outcome IS NULL AND session_id IN (SELECT value FROM json_each(?)) ORDER BY seq`),
+    awaitingResume: statement(`SELECT ${columns} FROM questions WHERE outcome IN (?, ?) AND resumed_at IS NULL ORDER BY seq`),
+    markResumed: statement('UPDATE questions SET resumed_at = ? WHERE rpc_id = ? AND outcome IS NOT NULL AND resumed_at IS NULL'),
+    appendEvent: statement('INSERT INTO events (session_id, rpc_id, type, at, data) VALUES (@session_id, @rpc_id, @type, @at, @data)'),
+    readEvents: statement('SELECT id, session_id, rpc_id, type, at, data FROM events WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?'),
+  };
+}
+
+/** A row as a record, checked: a row edited by hand into something else is reported, not passed on. */
+function recordOf(row: QuestionRow, filename: string): QuestionRecord {
+  const parsed = questionRecordSchema.safeParse(
+    readJson(() => ({
+      rpcId: row.rpc_id,
+      sessionId: row.session_id,
+      askedBy: row.asked_by,
+      askedAt: row.asked_at,
+      mode: row.mode,
+      questions: JSON.parse(row.questions),
+      // SQL NULL means "absent"; a state of JSON null is stored as the text "null" and comes back as null.
+      ...(row.state === null ? {} : { state: JSON.parse(row.state) }),
+      ...(row.urgency === null ? {} : { urgency: row.urgency }),
+      ...(row.outcome === null ? {} : { outcome: row.outcome }),
+      ...(row.answer === null ? {} : { answer: JSON.parse(row.answer) }),
+      ...(row.settled_at === null ? {} : { settledAt: row.settled_at }),
+      ...(row.resumed_at === null ? {} : { resumedAt: row.resumed_at }),
+    })),
+  );
+  if (!parsed.success) throw corruptRow(`question "${row.rpc_id}"`, filename, parsed.error);
+  return parsed.data;
+}
+
+function eventOf(row: EventRow, filename: string): QuestionEvent {
+  const parsed = newQuestionEventSchema.safeParse(readJson(() => ({ type: row.type, sessionId: row.session_id, rpcId: row.rpc_id, data: JSON.parse(row.data) })));
+  if (!parsed.success) throw corruptRow(`event ${row.id}`, filename, parsed.error);
+  return { ...parsed.data, id: row.id, at: row.at } as QuestionEvent;
+}
+
+/** Unparseable JSON becomes a value the schema refuses, so it is reported like any other damage. */
+function readJson(build: () => Record<string, unknown>): unknown {
+  try {
+    return build();
+  } catch {
+    return undefined;
+  }
+}
+
+function corruptRow(what: string, filename: string, cause: unknown): QuestionStoreError {
+  return new QuestionStoreError('CORRUPT_STORE', `The ${what} in "${filename}" does not hold a valid value; it was left as it is.`, { cause });
+}
+
+function isSqliteError(error: unknown, codes: string[]): boolean {
+  return typeof error === 'object' && error !== null && codes.includes((error as { code?: unknown }).code as string);
+}
