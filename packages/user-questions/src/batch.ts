@@ -1,3 +1,4 @@
+import { isCalendarDate } from './inputs.js';
 import { askUserQuestionsSchema, type AskUserQuestionItem } from './schemas.js';
 
 /**
@@ -35,6 +36,8 @@ function wellFormedProblem(questions: AskUserQuestionItem[]): string | undefined
     if (question.question.trim() === '') return `Question "${question.id}" has blank question text.`;
     const labelProblem = optionLabelProblem(question);
     if (labelProblem) return labelProblem;
+    const inputProblem = inputDeclarationProblem(question);
+    if (inputProblem) return inputProblem;
   }
   return undefined;
 }
@@ -45,6 +48,42 @@ function optionLabelProblem(question: AskUserQuestionItem): string | undefined {
     if (option.label.trim() === '') return `Question "${question.id}" has an option with a blank label.`;
     if (seenLabels.has(option.label)) return `Question "${question.id}" offers the option "${option.label}" twice; labels must be unique.`;
     seenLabels.add(option.label);
+  }
+  return undefined;
+}
+
+/** A typed input that contradicts the rest of its question, which no answer could satisfy sensibly. */
+function inputDeclarationProblem(question: AskUserQuestionItem): string | undefined {
+  const { id, input, options = [], multiSelect } = question;
+  if (input === undefined) return undefined;
+  const kind = input.kind;
+  switch (kind) {
+    case 'select':
+    case 'multi_select':
+      if (options.length === 0) return `Question "${id}" has input kind ${kind} but no options; offer at least one option.`;
+      if (kind === 'select' && multiSelect === true) {
+        return `Question "${id}" has input kind select but multiSelect: true; use input kind multi_select for several choices.`;
+      }
+      if (kind === 'multi_select' && multiSelect === false) {
+        return `Question "${id}" has input kind multi_select but multiSelect: false; drop multiSelect or use input kind select.`;
+      }
+      return undefined;
+    default:
+      if (options.length > 0) return `Question "${id}" has input kind ${kind}, which takes a typed value, but also offers options; drop the options or use input kind select.`;
+      if (multiSelect === true) return `Question "${id}" has input kind ${kind} but multiSelect: true; only multi_select takes several choices.`;
+  }
+  if (input.kind === 'number') {
+    if (input.min !== undefined && input.max !== undefined && input.min > input.max) {
+      return `Question "${id}" has a number input with min ${input.min} above max ${input.max}.`;
+    }
+  }
+  if (input.kind === 'date') {
+    for (const [name, day] of [['min', input.min], ['max', input.max]] as const) {
+      if (day !== undefined && !isCalendarDate(day)) return `Question "${id}" has a date input whose ${name} "${day}" is not a calendar day written YYYY-MM-DD.`;
+    }
+    if (input.min !== undefined && input.max !== undefined && input.min > input.max) {
+      return `Question "${id}" has a date input with min ${input.min} after max ${input.max}.`;
+    }
   }
   return undefined;
 }

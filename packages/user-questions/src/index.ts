@@ -8,21 +8,44 @@ export type { AnswerMismatch, AnswerMismatchRule } from './match.js';
 export { questionBatchProblem } from './batch.js';
 export { copyAnswer } from './answer.js';
 export {
+  askUserQuestionInputKinds,
+  checkboxAnswerValues,
+  dateAnswerProblem,
+  isCalendarDate,
+  isMultiSelect,
+  isValueInput,
+  numberAnswerProblem,
+  parseDecimalAnswer,
+  textLength,
+} from './inputs.js';
+export {
   agentRefSchema,
   askUserQuestionAnswerItemSchema,
   askUserQuestionAnswerSchema,
+  askUserQuestionInputSchema,
   askUserQuestionIntentSchema,
   askUserQuestionItemSchema,
   askUserQuestionOptionSchema,
   askUserQuestionsSchema,
+  askUserQuestionUrgencySchema,
+  checkboxInputSchema,
+  dateInputSchema,
+  multiSelectInputSchema,
+  numberInputSchema,
   planReviewIntentSchema,
+  selectInputSchema,
+  textareaInputSchema,
+  textInputSchema,
 } from './schemas.js';
 export type {
   AskUserQuestionAnswer,
   AskUserQuestionAnswerItem,
+  AskUserQuestionInput,
+  AskUserQuestionInputKind,
   AskUserQuestionIntent,
   AskUserQuestionItem,
   AskUserQuestionOption,
+  AskUserQuestionUrgency,
   PlanReviewIntent,
 } from './schemas.js';
 export type { AgentRef, AgentRegistry, AskUserQuestionRequest, UserQuestionProvider } from './types.js';

@@ -1,3 +1,4 @@
+import { checkboxAnswerValues, dateAnswerProblem, isMultiSelect, numberAnswerProblem, textLength } from './inputs.js';
 import type { AskUserQuestionAnswer, AskUserQuestionItem } from './schemas.js';
 
 /** Which rule of `matchesQuestions` an answer broke. */
@@ -9,7 +10,16 @@ export type AnswerMismatchRule =
   | 'blank-custom'
   | 'custom-with-selection'
   | 'too-many-selected'
-  | 'unknown-label';
+  | 'unknown-label'
+  // The typed-input rules (docs/forms.md); a question without `input` or `required` never breaks them.
+  | 'required-skipped'
+  | 'not-a-number'
+  | 'not-a-date'
+  | 'out-of-range'
+  | 'off-step'
+  | 'not-a-checkbox-value'
+  | 'too-long'
+  | 'multiline-text';
 
 export interface AnswerMismatch {
   rule: AnswerMismatchRule;
@@ -78,7 +88,7 @@ function itemMismatch(question: AskUserQuestionItem, item: unknown, index: numbe
   if (custom !== undefined && custom.trim() === '') {
     return { rule: 'blank-custom', questionId: id, message: `Question "${id}" has a blank custom answer; leave it out to skip.` };
   }
-  if (question.multiSelect !== true) {
+  if (!isMultiSelect(question)) {
     if (custom !== undefined && selected.length > 0) {
       return {
         rule: 'custom-with-selection',
@@ -102,7 +112,65 @@ function itemMismatch(question: AskUserQuestionItem, item: unknown, index: numbe
       };
     }
   }
-  return undefined;
+  if (selected.length === 0 && custom === undefined) {
+    return question.required === true
+      ? { rule: 'required-skipped', questionId: id, message: `Question "${id}" is required and cannot be skipped; give an answer.` }
+      : undefined;
+  }
+  return custom === undefined ? undefined : typedValueMismatch(question, custom);
+}
+
+/** The input kind's own rules for a custom value (options were checked above). */
+function typedValueMismatch(question: AskUserQuestionItem, custom: string): AnswerMismatch | undefined {
+  const { id, input } = question;
+  switch (input?.kind) {
+    case 'number': {
+      const problem = numberAnswerProblem(input, custom);
+      if (problem === 'not-a-number') {
+        return { rule: problem, questionId: id, message: `Question "${id}" takes a number written as plain decimal digits (like 42 or -3.5), not "${clip(custom)}".` };
+      }
+      if (problem === 'out-of-range') return { rule: problem, questionId: id, message: `Question "${id}" takes a number${rangeText(input.min, input.max)}; ${custom} is outside.` };
+      if (problem === 'off-step') {
+        return { rule: problem, questionId: id, message: `Question "${id}" takes a number in steps of ${input.step} from ${input.min ?? 0}; ${custom} is between steps.` };
+      }
+      return undefined;
+    }
+    case 'date': {
+      const problem = dateAnswerProblem(input, custom);
+      if (problem === 'not-a-date') return { rule: problem, questionId: id, message: `Question "${id}" takes a calendar date written YYYY-MM-DD, not "${clip(custom)}".` };
+      if (problem === 'out-of-range') return { rule: problem, questionId: id, message: `Question "${id}" takes a date${rangeText(input.min, input.max)}; ${custom} is outside.` };
+      return undefined;
+    }
+    case 'checkbox':
+      if (custom !== checkboxAnswerValues.checked && custom !== checkboxAnswerValues.unchecked) {
+        return { rule: 'not-a-checkbox-value', questionId: id, message: `Question "${id}" is a checkbox: answer with custom "true" or "false", not "${clip(custom)}".` };
+      }
+      return undefined;
+    case 'text':
+    case 'textarea':
+      if (input.kind === 'text' && /[\r\n\u2028\u2029]/.test(custom)) {
+        return { rule: 'multiline-text', questionId: id, message: `Question "${id}" takes a single line of text; the answer has a line break.` };
+      }
+      if (input.maxLength !== undefined && textLength(custom) > input.maxLength) {
+        return { rule: 'too-long', questionId: id, message: `Question "${id}" takes at most ${input.maxLength} characters; the answer has ${textLength(custom)}.` };
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+function rangeText(min: number | string | undefined, max: number | string | undefined): string {
+  if (min !== undefined && max !== undefined) return ` from ${min} to ${max}`;
+  if (min !== undefined) return ` of at least ${min}`;
+  if (max !== undefined) return ` of at most ${max}`;
+  return '';
+}
+
+// A rejected value is quoted back, but never a whole pasted essay.
+function clip(text: string): string {
+  const points = [...text];
+  return points.length > 40 ? `${points.slice(0, 40).join('')}…` : text;
 }
 
 function isAnswerItemShape(item: unknown): item is { id: string; selected: string[]; custom?: string } {

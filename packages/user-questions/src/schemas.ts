@@ -18,6 +18,56 @@ export const planReviewIntentSchema = z.object({
 /** Changes presentation only, never which answers are reachable. A tagged union open to more kinds. */
 export const askUserQuestionIntentSchema = z.discriminatedUnion('kind', [planReviewIntentSchema]);
 
+// Typed inputs (the forms work, docs/forms.md). Each kind is a strict object: a bound that does not
+// belong to the kind (maxLength on a number, min on a checkbox) is a contradiction to report, not
+// a key to drop silently. How each kind is answered is defined in inputs.ts.
+
+/** A finite JSON number (zod 4 already refuses NaN and ±Infinity). */
+const bound = z.number();
+
+export const textInputSchema = z.strictObject({
+  kind: z.literal('text'),
+  /** At most this many characters (Unicode code points). A single line: no line breaks. */
+  maxLength: z.int().positive().optional(),
+});
+
+export const textareaInputSchema = z.strictObject({
+  kind: z.literal('textarea'),
+  /** At most this many characters (Unicode code points); line breaks allowed. */
+  maxLength: z.int().positive().optional(),
+});
+
+export const numberInputSchema = z.strictObject({
+  kind: z.literal('number'),
+  min: bound.optional(),
+  max: bound.optional(),
+  /** The answer minus `min` (or minus 0 without `min`) is a whole multiple of `step`, computed exactly in decimal. */
+  step: bound.positive().optional(),
+});
+
+export const dateInputSchema = z.strictObject({
+  kind: z.literal('date'),
+  /** Earliest allowed day, `YYYY-MM-DD`. */
+  min: z.string().optional(),
+  /** Latest allowed day, `YYYY-MM-DD`. */
+  max: z.string().optional(),
+});
+
+export const selectInputSchema = z.strictObject({ kind: z.literal('select') });
+export const multiSelectInputSchema = z.strictObject({ kind: z.literal('multi_select') });
+export const checkboxInputSchema = z.strictObject({ kind: z.literal('checkbox') });
+
+/** How the answer is entered. Absent: the question behaves exactly as before typed inputs existed. */
+export const askUserQuestionInputSchema = z.discriminatedUnion('kind', [
+  textInputSchema,
+  textareaInputSchema,
+  numberInputSchema,
+  selectInputSchema,
+  multiSelectInputSchema,
+  checkboxInputSchema,
+  dateInputSchema,
+]);
+
 export const askUserQuestionItemSchema = z.object({
   id: z.string(),
   question: z.string(),
@@ -27,6 +77,12 @@ export const askUserQuestionItemSchema = z.object({
   options: z.array(askUserQuestionOptionSchema).optional(),
   multiSelect: z.boolean().optional(),
   intent: askUserQuestionIntentSchema.optional(),
+  /** The input kind and its bounds. */
+  input: askUserQuestionInputSchema.optional(),
+  /** A skip (`{ id, selected: [] }`) does not answer a required question. */
+  required: z.boolean().optional(),
+  /** A hint shown inside an empty input, never a value. */
+  placeholder: z.string().optional(),
 });
 
 export const askUserQuestionsSchema = z.array(askUserQuestionItemSchema);
@@ -44,9 +100,15 @@ export const askUserQuestionAnswerSchema = z.strictObject({
 
 export const agentRefSchema = z.object({ id: z.string() });
 
+/** How soon a human should look: carried to providers (and on the wire) as a presentation hint. */
+export const askUserQuestionUrgencySchema = z.enum(['low', 'medium', 'high']);
+
 export type AskUserQuestionOption = z.infer<typeof askUserQuestionOptionSchema>;
 export type PlanReviewIntent = z.infer<typeof planReviewIntentSchema>;
 export type AskUserQuestionIntent = z.infer<typeof askUserQuestionIntentSchema>;
+export type AskUserQuestionInput = z.infer<typeof askUserQuestionInputSchema>;
+export type AskUserQuestionInputKind = AskUserQuestionInput['kind'];
 export type AskUserQuestionItem = z.infer<typeof askUserQuestionItemSchema>;
+export type AskUserQuestionUrgency = z.infer<typeof askUserQuestionUrgencySchema>;
 export type AskUserQuestionAnswerItem = z.infer<typeof askUserQuestionAnswerItemSchema>;
 export type AskUserQuestionAnswer = z.infer<typeof askUserQuestionAnswerSchema>;

@@ -10,10 +10,13 @@ import {
   type AnswerMismatch,
   type AskUserQuestionAnswer,
   type AskUserQuestionAnswerItem,
+  type AskUserQuestionInput,
+  type AskUserQuestionInputKind,
   type AskUserQuestionIntent,
   type AskUserQuestionItem,
   type AskUserQuestionOption,
   type AskUserQuestionRequest,
+  type AskUserQuestionUrgency,
   type UserQuestionErrorCode,
   type UserQuestionProvider,
 } from './index.js';
@@ -36,7 +39,23 @@ describe('public types', () => {
       options?: AskUserQuestionOption[] | undefined;
       multiSelect?: boolean | undefined;
       intent?: AskUserQuestionIntent | undefined;
+      input?: AskUserQuestionInput | undefined;
+      required?: boolean | undefined;
+      placeholder?: string | undefined;
     }>();
+  });
+
+  it('AskUserQuestionInput is a union tagged by kind, each kind with only its own bounds', () => {
+    expectTypeOf<AskUserQuestionInputKind>().toEqualTypeOf<'text' | 'textarea' | 'number' | 'select' | 'multi_select' | 'checkbox' | 'date'>();
+    expectTypeOf<AskUserQuestionInput>().toEqualTypeOf<
+      | { kind: 'text'; maxLength?: number | undefined }
+      | { kind: 'textarea'; maxLength?: number | undefined }
+      | { kind: 'number'; min?: number | undefined; max?: number | undefined; step?: number | undefined }
+      | { kind: 'select' }
+      | { kind: 'multi_select' }
+      | { kind: 'checkbox' }
+      | { kind: 'date'; min?: string | undefined; max?: string | undefined }
+    >();
   });
 
   it('answers are { answers: { id; selected; custom? }[] }', () => {
@@ -44,12 +63,14 @@ describe('public types', () => {
     expectTypeOf<AskUserQuestionAnswer>().toEqualTypeOf<{ answers: AskUserQuestionAnswerItem[] }>();
   });
 
-  it('AskUserQuestionRequest carries questions, agent, signal and timeoutMs', () => {
+  it('AskUserQuestionRequest carries questions, agent, signal, timeoutMs and urgency', () => {
+    expectTypeOf<AskUserQuestionUrgency>().toEqualTypeOf<'low' | 'medium' | 'high'>();
     expectTypeOf<AskUserQuestionRequest>().toEqualTypeOf<{
       questions: AskUserQuestionItem[];
       agent?: AgentRef;
       signal?: AbortSignal;
       timeoutMs?: number;
+      urgency?: AskUserQuestionUrgency;
     }>();
   });
 

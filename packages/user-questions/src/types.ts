@@ -1,4 +1,4 @@
-import type { AskUserQuestionAnswer, AskUserQuestionItem } from './schemas.js';
+import type { AskUserQuestionAnswer, AskUserQuestionItem, AskUserQuestionUrgency } from './schemas.js';
 
 /** A live agent. The seam compares agents by identity, so pass the registry's own object. */
 export interface AgentRef {
@@ -22,6 +22,12 @@ export interface AskUserQuestionRequest {
    * what `setTimeout` can count (about 24.8 days, `Infinity` included) also means no timeout.
    */
   timeoutMs?: number;
+  /**
+   * How soon a human should look (the 12-factor `request_human_input` field). A presentation hint:
+   * the seam passes it to the provider unchanged and checks nothing about it; a provider that does
+   * not know a value treats it as `medium`.
+   */
+  urgency?: AskUserQuestionUrgency;
 }
 
 /** Whatever puts the questions in front of a human: a web UI host, a terminal, a bot. */

@@ -769,3 +769,43 @@ describe('cleanup after settling', () => {
     expect((await pending).code).toBe('ASK_ABORTED');
   });
 });
+
+describe('typed inputs and urgency through the seam', () => {
+  const count: AskUserQuestionItem = { id: 'count', question: 'How many replicas?', input: { kind: 'number', min: 1, max: 5, step: 1 }, required: true };
+
+  it('refuses a contradictory input declaration at gate 3, before the provider is asked', async () => {
+    const seam = new UserQuestions();
+    const { provider, requests } = recordingProvider();
+    seam.registerProvider(provider);
+    const questions: AskUserQuestionItem[] = [{ id: 'due', question: 'When?', input: { kind: 'date' }, options: [{ label: 'Today' }] }];
+    await expect(seam.ask({ questions })).rejects.toMatchObject({ code: 'INVALID_QUESTIONS', message: expect.stringContaining('"due"') });
+    expect(requests).toHaveLength(0);
+  });
+
+  it('rejects a provider that skips a required question with BAD_ANSWER', async () => {
+    const seam = new UserQuestions();
+    seam.registerProvider(recordingProvider().provider);
+    const error = await seam.ask({ questions: [count] }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'BAD_ANSWER', cause: { rule: 'required-skipped', questionId: 'count' } });
+  });
+
+  it('rejects a provider that answers a number out of its bounds with BAD_ANSWER', async () => {
+    const seam = new UserQuestions();
+    seam.registerProvider(recordingProvider(() => ({ answers: [{ id: 'count', selected: [], custom: '9' }] })).provider);
+    await expect(seam.ask({ questions: [count] })).rejects.toMatchObject({ code: 'BAD_ANSWER', cause: { rule: 'out-of-range' } });
+  });
+
+  it('returns a typed answer that fits', async () => {
+    const seam = new UserQuestions();
+    seam.registerProvider(recordingProvider(() => ({ answers: [{ id: 'count', selected: [], custom: '3' }] })).provider);
+    await expect(seam.ask({ questions: [count] })).resolves.toEqual({ answers: [{ id: 'count', selected: [], custom: '3' }] });
+  });
+
+  it('hands the urgency to the provider unchanged', async () => {
+    const seam = new UserQuestions();
+    const { provider, requests } = recordingProvider();
+    seam.registerProvider(provider);
+    await seam.ask({ questions: [colour], urgency: 'high', timeoutMs: 60_000 });
+    expect(requests[0]?.urgency).toBe('high');
+  });
+});
