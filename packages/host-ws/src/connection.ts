@@ -25,6 +25,7 @@ export class HostConnection {
   /** Cleared on each heartbeat tick, set again by the peer's pong. */
   isAlive = true;
   #badFrames = 0;
+  #queue: Promise<void> = Promise.resolve();
 
   constructor(
     readonly id: string,
@@ -68,6 +69,18 @@ export class HostConnection {
       this.logger.warn('sending a frame failed', { connectionId: this.id, error: String(error) });
       return false;
     }
+  }
+
+  /**
+   * Run `task` after every task queued before it on this connection has finished, so frames are
+   * handled (and answered) in the order they arrived even when handling one waits on the store.
+   * A task that throws closes the connection with 1011; the host goes on.
+   */
+  serially(task: () => void | Promise<void>): void {
+    this.#queue = this.#queue.then(task).catch((error: unknown) => {
+      this.logger.error('handling a frame failed; closing the connection', { connectionId: this.id, error: String(error) });
+      this.close(closeCodes.internalError, 'internal error');
+    });
   }
 
   /** Count one unreadable frame; true when that was one too many and the connection is being closed. */

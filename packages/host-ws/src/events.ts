@@ -2,17 +2,24 @@ import type { ReceiptRejectionReason } from '@askseam/protocol';
 import type { AskUserQuestionAnswer, AskUserQuestionItem } from '@askseam/user-questions';
 import type { HostLogger } from './logger.js';
 
-/** Something the host did, for metrics and audit logs. Delivered synchronously to `onEvent`. */
+/** Where a response came in: a `question/respond` frame, or the HTTP API. */
+export type ResponseChannel = 'websocket' | 'http';
+
+/**
+ * Something the host did, for metrics and logs. Delivered synchronously to `onEvent`. (The durable,
+ * per-session audit log is the store's event log; see `QuestionStore.readEvents`.) A response
+ * that came over HTTP has `connectionId: 'http'` and `channel: 'http'`.
+ */
 export type HostEvent =
   | { type: 'asked'; rpcId: string; sessionId: string; questions: AskUserQuestionItem[]; askedAt: string }
   /** One question frame sent to one connection: live when asked, or replayed when the connection arrived. */
   | { type: 'delivered'; rpcId: string; sessionId: string; connectionId: string; replay: boolean }
-  | { type: 'answered'; rpcId: string; sessionId: string; connectionId: string; principalId: string; answer: AskUserQuestionAnswer }
+  | { type: 'answered'; rpcId: string; sessionId: string; connectionId: string; principalId: string; answer: AskUserQuestionAnswer; channel?: ResponseChannel }
   /** The person dismissed the questions (a `cancelled` response); the ask rejected `ASK_CANCELLED`. */
-  | { type: 'cancelled'; rpcId: string; sessionId: string; connectionId: string; principalId: string }
+  | { type: 'cancelled'; rpcId: string; sessionId: string; connectionId: string; principalId: string; channel?: ResponseChannel }
   /** The asker gave up (its signal aborted) or the host closed; the ask rejected `ASK_ABORTED`. */
   | { type: 'aborted'; rpcId: string; sessionId: string; by: 'signal' | 'host-close' }
-  | { type: 'response-rejected'; rpcId: string; connectionId: string; principalId: string; reason: ReceiptRejectionReason; detail?: string }
+  | { type: 'response-rejected'; rpcId: string; connectionId: string; principalId: string; reason: ReceiptRejectionReason; detail?: string; channel?: ResponseChannel }
   | { type: 'connected'; connectionId: string; principalId: string }
   | { type: 'disconnected'; connectionId: string; principalId: string; code: number; reason: string }
   /** An upgrade refused before any WebSocket existed: 401 (authentication) or 403 (Origin). */

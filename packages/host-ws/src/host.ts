@@ -2,24 +2,31 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { PROTOCOL_VERSION, parseClientFrame, type QuestionRequestedFrame, type QuestionRespondFrame } from '@askseam/protocol';
+import { PROTOCOL_VERSION, parseClientFrame, type QuestionRequestedFrame, type ReceiptFrame } from '@askseam/protocol';
+import { MemoryQuestionStore, type QuestionRecord, type QuestionStore } from '@askseam/store';
 import {
   UserQuestionError,
   askUserQuestionsSchema,
+  hasUserQuestionErrorCode,
   type AskUserQuestionAnswer,
   type AskUserQuestionItem,
   type AskUserQuestionRequest,
 } from '@askseam/user-questions';
 import { WebSocketServer, type RawData, type ServerOptions, type WebSocket } from 'ws';
 import { HostConnection, closeCodes } from './connection.js';
+import { checkDetachedAsk, type DetachedAskRequest } from './detached.js';
 import { WebSocketHostError } from './errors.js';
-import { eventEmitter } from './events.js';
+import { EventLog } from './event-log.js';
+import { eventEmitter, type ResponseChannel } from './events.js';
 import { startHeartbeat } from './heartbeat.js';
+import { createHttpHandler, pathOf } from './http-api.js';
 import { safeLogger } from './logger.js';
+import { callNotifier } from './notify.js';
 import { resolveOptions, type WebSocketHostOptions } from './options.js';
 import { PendingTable, type PendingQuestion } from './pending.js';
-import type { Principal } from './principal.js';
-import { respond } from './respond.js';
+import { safeCanSee, type Principal } from './principal.js';
+import { respond, type RespondInput, type RespondOutcome } from './respond.js';
+import { Resumer } from './resume.js';
 import { authorizeUpgrade, refuseUpgrade } from './upgrade.js';
 
 /** A pending question as `WebSocketHost.pending()` lists it. */
@@ -34,28 +41,61 @@ export interface WebSocketHost {
   /** `ws://host:port/path`, without the token. */
   readonly url: string;
   readonly port: number;
+  /** Where the host keeps its questions and event log (the `store` option, or its own in-memory one). */
+  readonly store: QuestionStore;
   /** The questions waiting for an answer, in ask order (copies). */
   pending(): HostPendingQuestion[];
   /**
+   * Ask without waiting: the question is saved, delivered and notified like any other, and the
+   * promise resolves with its rpcId as soon as it is saved. The answer (or dismissal) goes to
+   * `onResume`, in this process or in the next host started on the same store.
+   */
+  askDetached(request: DetachedAskRequest): Promise<{ rpcId: string }>;
+  /**
+   * Serve a plain HTTP request if it is the host's (its `path` and below: the HTTP API) and return
+   * true; return false, touching nothing, for any other request. The host's own listener uses it;
+   * with `server`, call it first in your request handler: `if (host.handleRequest(req, res)) return;`.
+   */
+  handleRequest(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
    * Stop serving: every pending ask rejects `ASK_ABORTED`, sockets close with 1001, the provider
    * is unregistered, the heartbeat stops, the upgrade listener is removed, and the host's own
-   * listener (not an attached server) is closed. Idempotent.
+   * listener (not an attached server) is closed. With the host's own in-memory store, pending
+   * questions are withdrawn (`aborted`); in a store you passed they stay pending for the next host.
+   * Waits for saves, event-log appends and resume handlers already started. Idempotent.
    */
   close(): Promise<void>;
+}
+
+interface Waiter {
+  resolve(answer: AskUserQuestionAnswer): void;
+  reject(error: unknown): void;
 }
 
 /**
  * Serve `userQuestions` over WebSocket: register as its provider, push each question to the
  * connections that may see the asking agent's session, and settle the ask with the first answer
- * that fits. Resolves once the host is listening (or attached).
+ * that fits. Resolves once the host has loaded its store's pending questions and is listening (or attached).
  */
 export async function createWebSocketHost(options: WebSocketHostOptions): Promise<WebSocketHost> {
   const config = resolveOptions(options);
   const logger = safeLogger(config.logger);
   const emit = eventEmitter(config.onEvent, logger);
+  // A store we made is ours to settle on close; one we were given outlives us.
+  const ownsStore = config.store === undefined;
+  const store: QuestionStore = config.store ?? new MemoryQuestionStore();
+  const eventLog = new EventLog(store, logger);
+  const resumer = new Resumer(store, config.onResume, logger);
   const pending = new PendingTable();
+  /** The in-process askers of blocking questions, by rpcId. A pending question without one is answered to `onResume`. */
+  const waiters = new Map<string, Waiter>();
+  /** Saves in flight, by rpcId: an asker-side settlement waits for its question's save. */
+  const saves = new Map<string, Promise<{ ok: true } | { ok: false; error: unknown }>>();
+  /** Store writes in flight, for close() to wait on. */
+  const background = new Set<Promise<unknown>>();
   const connections = new Set<HostConnection>();
   const limits = { maxBufferedBytes: config.maxBufferedBytes, maxBadFrames: config.maxBadFrames };
+  const auth = { token: config.token, authenticate: config.authenticate, allowAnonymous: config.allowAnonymous, origins: config.origins };
   let connectionCount = 0;
   let closed = false;
   let closing: Promise<void> | undefined;
@@ -73,28 +113,51 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   } as ServerOptions);
   wss.on('error', (error) => logger.error('WebSocket server error', { error: String(error) }));
 
+  const handleRequest = createHttpHandler({
+    path: config.path,
+    auth,
+    store,
+    logger,
+    maxBodyBytes: config.maxPayload,
+    enabled: config.httpApi,
+    isClosed: () => closed,
+    respond: (input, principal) => judge(input, principal, (sessionId) => safeCanSee(principal, sessionId, logger), { channel: 'http', connectionId: 'http' }),
+  });
   const ownServer = config.server === undefined;
-  const server: Server = config.server ?? createServer((req, res) => answerPlainHttp(req, res, config.path));
+  const server: Server =
+    config.server ??
+    createServer((req, res) => {
+      if (!handleRequest(req, res)) res.writeHead(404, { Connection: 'close' }).end();
+    });
+
+  // The questions a previous host left pending come back with their rpcIds, before anyone can connect.
+  let awaitingResume: QuestionRecord[];
+  try {
+    const restored = await store.listPending('all');
+    restored.forEach((record, index) => pending.add(entryOf(record, index - restored.length, true)));
+    awaitingResume = await store.listAwaitingResume();
+  } catch (error) {
+    failStart(error);
+    throw new WebSocketHostError('STORE_FAILED', `The question store could not be read, so the host did not start: ${String(error)}`, { cause: error });
+  }
+
   server.on('upgrade', onUpgrade);
   if (ownServer) {
     server.on('error', (error) => logger.error('HTTP server error', { error: String(error) }));
     try {
       await listen(server, config.port, config.host);
     } catch (error) {
-      closed = true;
       server.off('upgrade', onUpgrade);
-      unregister();
-      // An ask may have arrived while the listener was starting; nobody will ever see it now.
-      for (const entry of pending.claimAll()) {
-        entry.reject(new UserQuestionError('ASK_ABORTED', 'The WebSocket host failed to start, so nobody can answer the question.', { cause: error }));
-      }
+      failStart(error);
       throw error;
     }
   }
   // Read the address now when there is one: a closed server has none left to report.
   if (server.listening) address();
   const stopHeartbeat = startHeartbeat(connections, config.heartbeatMs, logger);
-  logger.info('askseam host ready', { path: config.path, attached: !ownServer });
+  logger.info('askseam host ready', { path: config.path, attached: !ownServer, restored: pending.size, awaitingResume: awaitingResume.length });
+  // Answers that arrived while no host was running (or whose handler failed last time).
+  for (const record of awaitingResume) resumer.resume(record);
 
   return {
     get url() {
@@ -103,12 +166,26 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     get port() {
       return address().port;
     },
+    store,
     pending: () =>
       pending.all().map(({ rpcId, sessionId, questions, askedAt }) => ({ rpcId, sessionId, questions: structuredClone(questions), askedAt })),
+    askDetached,
+    handleRequest,
     close: () => (closing ??= closeHost()),
   };
 
-  // ── the provider ────────────────────────────────────────────────────────────────
+  /** A start that failed after the provider was registered: leave the seam free and nobody waiting. */
+  function failStart(error: unknown): void {
+    closed = true;
+    unregister();
+    // An ask may have arrived while the host was starting; nobody will ever see it now.
+    for (const entry of pending.claimAll()) {
+      waiters.get(entry.rpcId)?.reject(new UserQuestionError('ASK_ABORTED', 'The WebSocket host failed to start, so nobody can answer the question.', { cause: error }));
+      waiters.delete(entry.rpcId);
+    }
+  }
+
+  // ── asking ──────────────────────────────────────────────────────────────────────
 
   async function ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
     const { agent, signal } = request;
@@ -126,20 +203,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
 
     return new Promise<AskUserQuestionAnswer>((resolve, reject) => {
       const rpcId = randomUUID();
-      const onAbort = () => {
-        const claimed = pending.claim(rpcId);
-        if (claimed === undefined) return;
-        broadcastResolved(claimed, 'cancelled');
-        emit({ type: 'aborted', rpcId, sessionId: claimed.sessionId, by: 'signal' });
-        logger.info('question aborted by its asker', { rpcId, sessionId: claimed.sessionId });
-        claimed.reject(new UserQuestionError('ASK_ABORTED', 'The question was aborted while waiting for an answer.', { cause: signal?.reason }));
-      };
-      const entry: PendingQuestion = {
-        rpcId,
-        sessionId: agent.id,
-        questions: parsed.data,
-        askedAt: new Date().toISOString(),
-        seq: pending.nextSeq(),
+      const onAbort = () => abortBlocking(rpcId, signal?.reason);
+      waiters.set(rpcId, {
         resolve: (answer) => {
           signal?.removeEventListener('abort', onAbort);
           resolve(answer);
@@ -148,15 +213,86 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
           signal?.removeEventListener('abort', onAbort);
           reject(error);
         },
-      };
-      pending.add(entry);
+      });
       signal?.addEventListener('abort', onAbort, { once: true });
-      emit({ type: 'asked', rpcId, sessionId: entry.sessionId, questions: entry.questions, askedAt: entry.askedAt });
-      logger.info('question asked', { rpcId, sessionId: entry.sessionId, count: entry.questions.length });
-      for (const connection of connections) {
-        if (connection.canSee(entry.sessionId)) deliver(connection, entry, false);
-      }
+      const record: QuestionRecord = { rpcId, sessionId: agent.id, askedBy: agent.id, askedAt: new Date().toISOString(), questions: parsed.data, mode: 'blocking' };
+      void enqueue(record).then((saved) => {
+        if (saved.ok) return;
+        const waiter = waiters.get(rpcId);
+        waiters.delete(rpcId);
+        waiter?.reject(new UserQuestionError('ASK_ABORTED', `The question could not be saved, so nobody was asked: ${String(saved.error)}`, { cause: saved.error }));
+      });
     });
+  }
+
+  async function askDetached(request: DetachedAskRequest): Promise<{ rpcId: string }> {
+    const checked = checkDetachedAsk(request);
+    if (closed) throw new UserQuestionError('ASK_ABORTED', 'The WebSocket host is closed, so nobody can answer the question.');
+    const record: QuestionRecord = { rpcId: randomUUID(), askedAt: new Date().toISOString(), mode: 'detached', ...checked };
+    const saved = await enqueue(record);
+    if (!saved.ok) throw new WebSocketHostError('STORE_FAILED', `The detached question could not be saved, so nobody was asked: ${String(saved.error)}`, { cause: saved.error });
+    return { rpcId: record.rpcId };
+  }
+
+  /**
+   * Make a question pending: listed at once (in ask order), saved, and only then logged, delivered
+   * and notified. Resolves when the store has it (or has refused it, and the question is gone).
+   */
+  function enqueue(record: QuestionRecord): Promise<{ ok: true } | { ok: false; error: unknown }> {
+    const entry = entryOf(record, pending.nextSeq(), false);
+    pending.add(entry);
+    emit({ type: 'asked', rpcId: record.rpcId, sessionId: record.sessionId, questions: record.questions, askedAt: record.askedAt });
+    logger.info('question asked', { rpcId: record.rpcId, sessionId: record.sessionId, mode: record.mode, count: record.questions.length });
+    const done = store.save(record).then(
+      () => {
+        entry.saved = true;
+        const { rpcId, sessionId, askedBy, mode, questions, urgency } = record;
+        eventLog.append({ type: 'human_input_requested', rpcId, sessionId, data: { askedBy, mode, questions, ...(urgency === undefined ? {} : { urgency }) } });
+        // Settled (aborted) or withdrawn by close while it was being saved: nobody is to see it now.
+        if (pending.get(rpcId) === entry) {
+          for (const connection of connections) if (connection.canSee(sessionId)) deliver(connection, entry, false);
+        }
+        if (!closed || !ownsStore) callNotifier(config.notify, record, logger);
+        return { ok: true as const };
+      },
+      (error: unknown) => {
+        logger.error('could not save a question; it was not asked', { rpcId: record.rpcId, error: String(error) });
+        pending.claim(record.rpcId);
+        return { ok: false as const, error };
+      },
+    );
+    saves.set(record.rpcId, done);
+    track(done.finally(() => saves.delete(record.rpcId)));
+    return done;
+  }
+
+  /** The blocking asker gave up (its signal, or the seam's timeout through it): withdraw the question everywhere. */
+  function abortBlocking(rpcId: string, reason: unknown): void {
+    const entry = pending.claim(rpcId);
+    if (entry === undefined) return;
+    const waiter = waiters.get(rpcId);
+    waiters.delete(rpcId);
+    broadcastResolved(entry, 'cancelled');
+    emit({ type: 'aborted', rpcId, sessionId: entry.sessionId, by: 'signal' });
+    logger.info('question aborted by its asker', { rpcId, sessionId: entry.sessionId });
+    waiter?.reject(new UserQuestionError('ASK_ABORTED', 'The question was aborted while waiting for an answer.', { cause: reason }));
+    // The seam aborts with its own ASK_TIMEOUT error as the reason when its deadline passes.
+    const timedOut = hasUserQuestionErrorCode(reason, 'ASK_TIMEOUT');
+    track(settleInStore(entry, timedOut ? 'timed_out' : 'aborted', () =>
+      eventLog.append(timedOut ? { type: 'timed_out', rpcId, sessionId: entry.sessionId, data: {} } : { type: 'aborted', rpcId, sessionId: entry.sessionId, data: { by: 'signal' } }),
+    ));
+  }
+
+  /** Record an asker-side settlement once the question's save has finished (a claim must not overtake its save). */
+  async function settleInStore(entry: PendingQuestion, outcome: 'aborted' | 'timed_out', logIt: () => void): Promise<void> {
+    await saves.get(entry.rpcId);
+    if (!entry.saved) return;
+    try {
+      await store.claim(entry.rpcId, outcome);
+      logIt();
+    } catch (error) {
+      logger.error('could not record a withdrawn question in the store; it may be replayed after a restart', { rpcId: entry.rpcId, error: String(error) });
+    }
   }
 
   // ── connections ─────────────────────────────────────────────────────────────────
@@ -176,12 +312,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     socket.on('error', onSocketError);
     try {
       if (closed) return refuseUpgrade(socket, 503);
-      const decision = await authorizeUpgrade(req, {
-        token: config.token,
-        authenticate: config.authenticate,
-        allowAnonymous: config.allowAnonymous,
-        origins: config.origins,
-      });
+      const decision = await authorizeUpgrade(req, auth);
       if (closed) return refuseUpgrade(socket, 503);
       if (!decision.ok) {
         const remoteAddress = req.socket.remoteAddress;
@@ -211,13 +342,10 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     ws.on('pong', () => {
       connection.isAlive = true;
     });
+    // One frame at a time per connection, in arrival order: a respond is judged against the store
+    // asynchronously, and its receipt must still come before the reply to any later frame.
     ws.on('message', (data, isBinary) => {
-      try {
-        onMessage(connection, data, isBinary);
-      } catch (error) {
-        logger.error('handling a frame failed; closing the connection', { connectionId: connection.id, error: String(error) });
-        connection.close(closeCodes.internalError, 'internal error');
-      }
+      connection.serially(() => onMessage(connection, data, isBinary));
     });
     ws.on('close', (code, reason) => {
       connections.delete(connection);
@@ -233,7 +361,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   function greet(connection: HostConnection): void {
     const sessions = connection.sessions();
     const candidates = sessions === undefined ? pending.all() : pending.ofSessions(sessions);
-    const replay = candidates.filter((entry) => connection.canSee(entry.sessionId));
+    // A question still being saved is delivered live once it is saved, not here.
+    const replay = candidates.filter((entry) => entry.saved && connection.canSee(entry.sessionId));
     connection.send(
       {
         type: 'hello',
@@ -256,10 +385,11 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     };
     if (connection.send(frame, { checkBuffer: !replay })) {
       emit({ type: 'delivered', rpcId: entry.rpcId, sessionId: entry.sessionId, connectionId: connection.id, replay });
+      eventLog.append({ type: 'delivered', rpcId: entry.rpcId, sessionId: entry.sessionId, data: { channel: 'websocket', connectionId: connection.id, replay } });
     }
   }
 
-  function onMessage(connection: HostConnection, data: RawData, isBinary: boolean): void {
+  async function onMessage(connection: HostConnection, data: RawData, isBinary: boolean): Promise<void> {
     if (isBinary) {
       connection.send({ type: 'error', code: 'binary-frame', message: 'Frames must be JSON text; binary frames are not read.' }, { checkBuffer: true });
       connection.countBadFrame();
@@ -274,46 +404,89 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     }
     const frame = parsed.value;
     if (frame.type === 'ping') connection.send({ type: 'pong' }, { checkBuffer: true });
-    else if (frame.type === 'question/respond') onRespond(connection, frame);
+    else if (frame.type === 'question/respond') {
+      await judge(frame, connection.principal, (sessionId) => connection.canSee(sessionId), {
+        channel: 'websocket',
+        connectionId: connection.id,
+        reply: (receipt) => connection.send(receipt, { checkBuffer: true }),
+      });
+    }
   }
 
-  function onRespond(connection: HostConnection, frame: QuestionRespondFrame): void {
-    const outcome = respond(frame, (sessionId) => connection.canSee(sessionId), pending);
-    connection.send(outcome.receipt, { checkBuffer: true });
-    const principalId = connection.principal.id;
+  // ── answering (WebSocket and HTTP alike) ────────────────────────────────────────
+
+  /**
+   * Judge one response with the ordered checks of respond.ts, send its receipt through `reply`,
+   * then tell everyone and hand a settled record to whoever waits for it.
+   */
+  async function judge(
+    input: RespondInput,
+    principal: Principal,
+    canSee: (sessionId: string) => boolean,
+    via: { channel: ResponseChannel; connectionId: string; reply?: (receipt: ReceiptFrame) => void },
+  ): Promise<RespondOutcome> {
+    const outcome = await respond(input, canSee, { pending, store });
+    via.reply?.(outcome.receipt);
+    const { channel, connectionId } = via;
+    const principalId = principal.id;
+    const rpcId = input.rpcId;
     switch (outcome.kind) {
       case 'rejected':
-        emit({
-          type: 'response-rejected',
-          rpcId: frame.rpcId,
-          connectionId: connection.id,
-          principalId,
-          reason: outcome.reason,
-          ...(outcome.detail === undefined ? {} : { detail: outcome.detail }),
-        });
-        logger.info('response rejected', { rpcId: frame.rpcId, connectionId: connection.id, reason: outcome.reason, detail: outcome.detail });
-        return;
+      case 'store-failed': {
+        const reason = outcome.receipt.accepted ? 'bad-response' : outcome.receipt.reason;
+        const detail = outcome.receipt.accepted ? undefined : outcome.receipt.detail;
+        if (outcome.kind === 'store-failed') logger.error('the store could not record a response; the question stays pending', { rpcId, error: String(outcome.error) });
+        emit({ type: 'response-rejected', rpcId, connectionId, principalId, reason, channel, ...(detail === undefined ? {} : { detail }) });
+        logger.info('response rejected', { rpcId, connectionId, reason, detail });
+        const entry = outcome.entry;
+        if (entry?.saved) {
+          eventLog.append({ type: 'response_rejected', rpcId, sessionId: entry.sessionId, data: { reason, principalId, channel, ...(detail === undefined ? {} : { detail }) } });
+        }
+        return outcome;
+      }
       case 'cancelled': {
-        const { entry } = outcome;
-        broadcastResolved(entry, 'cancelled');
-        emit({ type: 'cancelled', rpcId: entry.rpcId, sessionId: entry.sessionId, connectionId: connection.id, principalId });
-        logger.info('question dismissed by the user', { rpcId: entry.rpcId, sessionId: entry.sessionId });
-        const said = outcome.message === undefined ? '' : ` They said: ${outcome.message}`;
-        entry.reject(new UserQuestionError('ASK_CANCELLED', `The user dismissed the questions without answering.${said}`));
-        return;
+        const { record, message } = outcome;
+        broadcastResolved(record, 'cancelled');
+        emit({ type: 'cancelled', rpcId, sessionId: record.sessionId, connectionId, principalId, channel });
+        logger.info('question dismissed by the user', { rpcId, sessionId: record.sessionId });
+        eventLog.append({ type: 'cancelled', rpcId, sessionId: record.sessionId, data: { principalId, channel, ...(message === undefined ? {} : { message }) } });
+        handOver(record, message);
+        return outcome;
       }
       case 'answered': {
-        const { entry } = outcome;
-        broadcastResolved(entry, 'answered');
-        emit({ type: 'answered', rpcId: entry.rpcId, sessionId: entry.sessionId, connectionId: connection.id, principalId, answer: outcome.answer });
-        logger.info('question answered', { rpcId: entry.rpcId, sessionId: entry.sessionId });
-        entry.resolve(outcome.answer);
-        return;
+        const { record, answer } = outcome;
+        broadcastResolved(record, 'answered');
+        emit({ type: 'answered', rpcId, sessionId: record.sessionId, connectionId, principalId, answer, channel });
+        logger.info('question answered', { rpcId, sessionId: record.sessionId });
+        eventLog.append({ type: 'response_from_human', rpcId, sessionId: record.sessionId, data: { answer, principalId, channel } });
+        handOver(record);
+        return outcome;
       }
     }
   }
 
-  function broadcastResolved(entry: PendingQuestion, outcome: 'answered' | 'cancelled'): void {
+  /** A settled record goes to its blocking asker when one waits in this process, else to `onResume`. */
+  function handOver(record: QuestionRecord, message?: string): void {
+    const waiter = waiters.get(record.rpcId);
+    if (waiter === undefined) {
+      resumer.resume(record);
+      return;
+    }
+    waiters.delete(record.rpcId);
+    if (record.outcome === 'answered' && record.answer !== undefined) waiter.resolve(record.answer);
+    else {
+      const said = message === undefined ? '' : ` They said: ${message}`;
+      waiter.reject(new UserQuestionError('ASK_CANCELLED', `The user dismissed the questions without answering.${said}`));
+    }
+    // The asker has it: a restart must not hand it to onResume as well.
+    track(
+      store.markResumed(record.rpcId).then(undefined, (error: unknown) =>
+        logger.error('could not mark an answered question resumed; a restarted host may hand it to onResume', { rpcId: record.rpcId, error: String(error) }),
+      ),
+    );
+  }
+
+  function broadcastResolved(entry: { rpcId: string; sessionId: string }, outcome: 'answered' | 'cancelled'): void {
     for (const connection of connections) {
       if (!connection.canSee(entry.sessionId)) continue;
       connection.send({ type: 'question/resolved', rpcId: entry.rpcId, sessionId: entry.sessionId, outcome }, { checkBuffer: true });
@@ -341,9 +514,24 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     stopHeartbeat();
     server.off('upgrade', onUpgrade);
     for (const entry of pending.claimAll()) {
-      broadcastResolved(entry, 'cancelled');
-      emit({ type: 'aborted', rpcId: entry.rpcId, sessionId: entry.sessionId, by: 'host-close' });
-      entry.reject(new UserQuestionError('ASK_ABORTED', 'The WebSocket host closed while the question was waiting for an answer.'));
+      const waiter = waiters.get(entry.rpcId);
+      waiters.delete(entry.rpcId);
+      if (ownsStore) {
+        // Our own store dies with us: withdraw the question everywhere.
+        broadcastResolved(entry, 'cancelled');
+        emit({ type: 'aborted', rpcId: entry.rpcId, sessionId: entry.sessionId, by: 'host-close' });
+        waiter?.reject(new UserQuestionError('ASK_ABORTED', 'The WebSocket host closed while the question was waiting for an answer.'));
+        track(settleInStore(entry, 'aborted', () => eventLog.append({ type: 'aborted', rpcId: entry.rpcId, sessionId: entry.sessionId, data: { by: 'host-close' } })));
+      } else if (waiter !== undefined) {
+        // A store that outlives us keeps the question pending: the next host replays it, and its answer goes to onResume.
+        emit({ type: 'aborted', rpcId: entry.rpcId, sessionId: entry.sessionId, by: 'host-close' });
+        waiter.reject(
+          new UserQuestionError(
+            'ASK_ABORTED',
+            'The WebSocket host closed while the question was waiting for an answer; it stays pending in the store, and its answer will go to onResume of the next host on that store.',
+          ),
+        );
+      }
     }
     await closeConnections();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
@@ -352,7 +540,17 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       server.closeAllConnections();
       await stopped;
     }
+    // Whatever was already on its way to the store gets there before the app closes the store.
+    while (background.size > 0) await Promise.all(background);
+    await resumer.drain();
+    await eventLog.drain();
     logger.info('askseam host closed');
+  }
+
+  /** Keep `work` until it settles, so that close() can wait for it. It must not reject. */
+  function track(work: Promise<unknown>): void {
+    background.add(work);
+    void work.finally(() => background.delete(work));
   }
 
   /** Close every socket with 1001; whatever has not finished the handshake in time is terminated. */
@@ -382,18 +580,9 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-/** The host's own listener serves nothing over plain HTTP; the WebSocket path says how to reach it. */
-function answerPlainHttp(req: IncomingMessage, res: ServerResponse, path: string): void {
-  res.statusCode = pathOf(req) === path ? 426 : 404;
-  res.setHeader('Connection', 'close');
-  res.end();
-}
-
-// Split by hand rather than with `new URL`: a request target like "//x" must not be read as a host.
-function pathOf(req: IncomingMessage): string {
-  const target = req.url ?? '';
-  const query = target.indexOf('?');
-  return query === -1 ? target : target.slice(0, query);
+/** A pending-table entry for a record (restored ones are already saved). */
+function entryOf(record: QuestionRecord, seq: number, saved: boolean): PendingQuestion {
+  return { rpcId: record.rpcId, sessionId: record.sessionId, questions: record.questions, askedAt: record.askedAt, seq, record, saved };
 }
 
 /** A host a client can dial: a wildcard bind is reached over loopback, IPv6 goes in brackets. */

@@ -1,6 +1,8 @@
 import type { IncomingMessage, Server } from 'node:http';
+import type { QuestionRecord, QuestionStore } from '@askseam/store';
 import type { UserQuestions } from '@askseam/user-questions';
-import { z } from 'zod';
+// Namespace import: lets bundlers drop the parts of zod (locales) we never use.
+import * as z from 'zod';
 import { WebSocketHostError } from './errors.js';
 import type { HostEvent } from './events.js';
 import type { HostLogger } from './logger.js';
@@ -39,6 +41,23 @@ export interface WebSocketHostOptions {
   logger?: HostLogger;
   /** Called synchronously for every `HostEvent`. A throw is logged and ignored. */
   onEvent?: (event: HostEvent) => void;
+  /**
+   * Where questions, settlements and the event log are kept. Default: a `MemoryQuestionStore` the
+   * host owns (gone with the process; `close()` aborts what is pending). A store you pass outlives
+   * the host: `close()` leaves its pending questions pending, and the next host on it replays them.
+   */
+  store?: QuestionStore;
+  /**
+   * Receives each settled question (`answered` or `cancelled`) whose asker is not waiting in this
+   * process: every detached ask, and blocking asks whose process died. Once per record; a record
+   * whose handler threw, or whose process died before it finished, is handed over again by the
+   * next host that starts on the store.
+   */
+  onResume?: (record: QuestionRecord) => void | Promise<void>;
+  /** Called (not awaited) once a question is saved and delivered, to tell a human elsewhere (Slack, email). Throws and rejections are logged. */
+  notify?: (record: QuestionRecord) => void | Promise<void>;
+  /** Serve the HTTP API under `path` (list, get, answer, cancel, events). Default true. */
+  httpApi?: boolean;
 }
 
 const MiB = 1024 * 1024;
@@ -55,25 +74,29 @@ const plainOptionsSchema = z.object({
   maxBufferedBytes: z.number().int().positive().default(4 * MiB),
   maxBadFrames: z.number().int().positive().default(10),
   closeTimeoutMs: z.number().int().nonnegative().default(1000),
+  httpApi: z.boolean().default(true),
 });
 
 export type ResolvedOptions = z.infer<typeof plainOptionsSchema> &
-  Pick<WebSocketHostOptions, 'userQuestions' | 'server' | 'authenticate' | 'logger' | 'onEvent'>;
+  Pick<WebSocketHostOptions, 'userQuestions' | 'server' | 'authenticate' | 'logger' | 'onEvent' | 'store' | 'onResume' | 'notify'>;
 
 /** Check the options once, at the boundary, and fill in the defaults. Throws `WebSocketHostError`. */
 export function resolveOptions(options: WebSocketHostOptions): ResolvedOptions {
   if (typeof options !== 'object' || options === null) {
     throw new WebSocketHostError('INVALID_OPTIONS', 'createWebSocketHost needs an options object with at least { userQuestions }.');
   }
-  const { userQuestions, server, authenticate, logger, onEvent } = options;
+  const { userQuestions, server, authenticate, logger, onEvent, store, onResume, notify } = options;
   if (typeof userQuestions?.registerProvider !== 'function') {
     throw new WebSocketHostError('INVALID_OPTIONS', 'options.userQuestions must be a UserQuestions instance (the seam the host serves).');
   }
   if (authenticate !== undefined && typeof authenticate !== 'function') {
     throw new WebSocketHostError('INVALID_OPTIONS', 'options.authenticate must be a function (req) => Principal | undefined.');
   }
-  if (onEvent !== undefined && typeof onEvent !== 'function') {
-    throw new WebSocketHostError('INVALID_OPTIONS', 'options.onEvent must be a function.');
+  for (const [name, hook] of Object.entries({ onEvent, onResume, notify })) {
+    if (hook !== undefined && typeof hook !== 'function') throw new WebSocketHostError('INVALID_OPTIONS', `options.${name} must be a function.`);
+  }
+  if (store !== undefined && !isQuestionStore(store)) {
+    throw new WebSocketHostError('INVALID_OPTIONS', `options.store must implement QuestionStore (${storeMethods.join(', ')}); see @askseam/store.`);
   }
   const parsed = plainOptionsSchema.safeParse({
     port: options.port,
@@ -87,6 +110,7 @@ export function resolveOptions(options: WebSocketHostOptions): ResolvedOptions {
     maxBufferedBytes: options.maxBufferedBytes,
     maxBadFrames: options.maxBadFrames,
     closeTimeoutMs: options.closeTimeoutMs,
+    httpApi: options.httpApi,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -101,5 +125,11 @@ export function resolveOptions(options: WebSocketHostOptions): ResolvedOptions {
         'To accept every connection without credentials (only on a trusted machine), pass `allowAnonymous: true`.',
     );
   }
-  return { ...plain, userQuestions, server, authenticate, logger, onEvent };
+  return { ...plain, userQuestions, server, authenticate, logger, onEvent, store, onResume, notify };
+}
+
+const storeMethods = ['save', 'claim', 'get', 'listPending', 'listAwaitingResume', 'markResumed', 'appendEvent', 'readEvents'] as const;
+
+function isQuestionStore(value: unknown): value is QuestionStore {
+  return typeof value === 'object' && value !== null && storeMethods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function');
 }

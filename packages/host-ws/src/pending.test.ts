@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PendingTable, type PendingQuestion } from './pending.js';
 
-function entry(table: PendingTable, rpcId: string, sessionId: string): PendingQuestion {
-  return { rpcId, sessionId, questions: [], askedAt: '2026-01-01T00:00:00.000Z', seq: table.nextSeq(), resolve() {}, reject() {} };
+function entry(table: PendingTable, rpcId: string, sessionId: string, seq = table.nextSeq()): PendingQuestion {
+  const askedAt = '2026-01-01T00:00:00.000Z';
+  const questions = [{ id: 'q', question: 'Why?' }];
+  return { rpcId, sessionId, questions, askedAt, seq, saved: true, record: { rpcId, sessionId, askedBy: sessionId, askedAt, questions, mode: 'blocking' } };
 }
 
 describe('PendingTable', () => {
@@ -41,5 +43,16 @@ describe('PendingTable', () => {
     expect(table.claimAll().map((e) => e.rpcId)).toEqual(['r1', 'r2']);
     expect(table.claim('r1')).toBeUndefined();
     expect(table.all()).toEqual([]);
+  });
+
+  it('lists an entry added back after a failed claim in its original ask order', () => {
+    const table = new PendingTable();
+    const first = entry(table, 'r1', 'a');
+    table.add(first);
+    table.add(entry(table, 'r2', 'a'));
+    table.claim('r1');
+    table.add(first);
+    expect(table.all().map((e) => e.rpcId)).toEqual(['r1', 'r2']);
+    expect(table.ofSessions(['a']).map((e) => e.rpcId)).toEqual(['r1', 'r2']);
   });
 });

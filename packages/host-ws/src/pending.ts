@@ -1,6 +1,10 @@
-import type { AskUserQuestionAnswer, AskUserQuestionItem } from '@askseam/user-questions';
+import type { QuestionRecord } from '@askseam/store';
+import type { AskUserQuestionItem } from '@askseam/user-questions';
 
-/** One question batch waiting for its answer, and how to settle the ask that waits on it. */
+/**
+ * One question batch waiting for its answer, as this process knows it. The store holds the
+ * durable copy; this entry is what delivery, replay and the respond checks read synchronously.
+ */
 export interface PendingQuestion {
   readonly rpcId: string;
   readonly sessionId: string;
@@ -8,14 +12,20 @@ export interface PendingQuestion {
   readonly askedAt: string;
   /** Ask order, so that a replay across several sessions keeps the order the agents asked in. */
   readonly seq: number;
-  readonly resolve: (answer: AskUserQuestionAnswer) => void;
-  readonly reject: (error: unknown) => void;
+  /** The record as saved (with `state`, `mode`, `askedBy`): what a resume handler or notifier gets. */
+  readonly record: QuestionRecord;
+  /**
+   * True once the store has the record. Nothing is delivered or accepted before: a question a
+   * person could answer must already be on disk, or a crash could lose their answer's question.
+   */
+  saved: boolean;
 }
 
 /**
  * The questions waiting for a person, by rpcId and by session. Whoever takes an entry out with
  * `claim` owns settling it; a second `claim` of the same rpcId gets `undefined`, which is how
- * "first answer wins" holds against a racing answer, an abort and a host close.
+ * "first answer wins" holds in this process against a racing answer, an abort and a host close
+ * (the store's own atomic claim decides between processes).
  */
 export class PendingTable {
   readonly #byRpcId = new Map<string, PendingQuestion>();
@@ -32,6 +42,7 @@ export class PendingTable {
     return this.#nextSeq++;
   }
 
+  /** Add an entry (again, after a claim the store could not record: it keeps its `seq`). */
   add(entry: PendingQuestion): void {
     this.#byRpcId.set(entry.rpcId, entry);
     let session = this.#bySession.get(entry.sessionId);
@@ -59,7 +70,7 @@ export class PendingTable {
 
   /** Take every entry out (host close), in ask order. */
   claimAll(): PendingQuestion[] {
-    const entries = [...this.#byRpcId.values()];
+    const entries = this.all();
     this.#byRpcId.clear();
     this.#bySession.clear();
     return entries;
@@ -67,7 +78,7 @@ export class PendingTable {
 
   /** Every pending entry, in ask order. */
   all(): PendingQuestion[] {
-    return [...this.#byRpcId.values()];
+    return [...this.#byRpcId.values()].sort(bySeq);
   }
 
   /** The pending entries of the given sessions, in ask order. Costs only those sessions' entries. */
@@ -77,6 +88,8 @@ export class PendingTable {
       const session = this.#bySession.get(sessionId);
       if (session !== undefined) found.push(...session.values());
     }
-    return found.sort((a, b) => a.seq - b.seq);
+    return found.sort(bySeq);
   }
 }
+
+const bySeq = (a: PendingQuestion, b: PendingQuestion) => a.seq - b.seq;

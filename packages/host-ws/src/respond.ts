@@ -1,40 +1,60 @@
-import { respondResultSchema, type QuestionRespondFrame, type ReceiptFrame, type ReceiptRejectionReason } from '@askseam/protocol';
+import { respondResultSchema, type ReceiptFrame, type ReceiptRejectionReason } from '@askseam/protocol';
+import type { QuestionRecord, QuestionStore } from '@askseam/store';
 import { answerMismatch, askUserQuestionAnswerSchema, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import type { PendingQuestion, PendingTable } from './pending.js';
 
-/** What one `question/respond` frame came to. The caller sends `receipt` and settles a claimed entry. */
+/** One response to one question, from a `question/respond` frame or an HTTP request. */
+export interface RespondInput {
+  /** Echoed on the receipt (the frame's `id`). */
+  id?: string;
+  rpcId: string;
+  /** Unchecked: `{ ok: true, value: { sessionId, answer } }` or `{ ok: false, error: { code: 'cancelled', message? } }`. */
+  result: unknown;
+}
+
+export interface RespondDeps {
+  pending: PendingTable;
+  store: Pick<QuestionStore, 'claim'>;
+}
+
+/** What one response came to. The caller sends `receipt` and, for a settled record, tells everyone. */
 export type RespondOutcome =
-  | { kind: 'rejected'; receipt: ReceiptFrame; reason: ReceiptRejectionReason; detail?: string }
-  /** The entry was claimed: the caller must resolve its ask with `answer`. */
-  | { kind: 'answered'; receipt: ReceiptFrame; entry: PendingQuestion; answer: AskUserQuestionAnswer }
-  /** The entry was claimed: the caller must reject its ask with `ASK_CANCELLED`. */
-  | { kind: 'cancelled'; receipt: ReceiptFrame; entry: PendingQuestion; message?: string };
+  /** Refused; the question, if there is one (`entry`), stays as it was. */
+  | { kind: 'rejected'; receipt: ReceiptFrame; reason: ReceiptRejectionReason; detail?: string; entry?: PendingQuestion }
+  /** Claimed in the store with this answer: the caller must hand `record` to its asker. */
+  | { kind: 'answered'; receipt: ReceiptFrame; record: QuestionRecord; answer: AskUserQuestionAnswer }
+  /** Claimed in the store as dismissed: the caller must hand `record` to its asker (the ask rejects `ASK_CANCELLED`). */
+  | { kind: 'cancelled'; receipt: ReceiptFrame; record: QuestionRecord; message?: string }
+  /** The store could not record the settlement; the question is still pending, so the same response may be sent again. */
+  | { kind: 'store-failed'; receipt: ReceiptFrame; entry: PendingQuestion; error: unknown };
 
 /**
- * Judge one respond frame from a connection that sees sessions through `canSee`. The checks run in
- * the order of DESIGN.md ("Host rules"), top to bottom; the first that fails decides the receipt.
- * Only the two accepting branches take the entry out of `pending`; every rejection leaves a
- * pending question pending, so a corrected answer can still be accepted.
+ * Judge one response from someone who sees sessions through `canSee`: the WebSocket and the HTTP
+ * API both come here. The checks run in the order of DESIGN.md ("Host rules"), top to bottom; the
+ * first that fails decides the receipt. Only the two accepting branches take the question out of
+ * `pending`; every rejection leaves a pending question pending, so a corrected answer can still
+ * be accepted.
  */
-export function respond(frame: QuestionRespondFrame, canSee: (sessionId: string) => boolean, pending: PendingTable): RespondOutcome {
-  const { id, rpcId } = frame;
+export async function respond(input: RespondInput, canSee: (sessionId: string) => boolean, deps: RespondDeps): Promise<RespondOutcome> {
+  const { id, rpcId } = input;
   const reject = (reason: ReceiptRejectionReason, detail?: string): RespondOutcome => ({
     kind: 'rejected',
     reason,
     ...(detail === undefined ? {} : { detail }),
+    ...(entry === undefined ? {} : { entry }),
     receipt: { type: 'receipt', ...(id === undefined ? {} : { id }), rpcId, accepted: false, reason, ...(detail === undefined ? {} : { detail }) },
   });
   const accepted: ReceiptFrame = { type: 'receipt', ...(id === undefined ? {} : { id }), rpcId, accepted: true };
 
-  // 1. Unknown or already settled.
-  const entry = pending.get(rpcId);
-  if (entry === undefined) return reject('not-pending');
+  // 1. Unknown or already settled (or not yet saved, so not yet shown to anyone).
+  const entry = deps.pending.get(rpcId);
+  if (entry === undefined || !entry.saved) return reject('not-pending');
 
-  // 2. Not this connection's session. Same receipt for "exists but not yours" whatever the result says.
+  // 2. Not this caller's session. Same receipt for "exists but not yours" whatever the result says.
   if (!canSee(entry.sessionId)) return reject('forbidden');
 
   // 3. The result must have the shape of a result before anything else is read from it.
-  const parsed = respondResultSchema.safeParse(frame.result);
+  const parsed = respondResultSchema.safeParse(input.result);
   if (!parsed.success) return reject('bad-response', `The result must be { ok: true, value: { sessionId, answer } } or { ok: false, error: { code: "cancelled" } }: ${firstIssue(parsed.error)}.`);
   const result = parsed.data;
 
@@ -45,8 +65,11 @@ export function respond(frame: QuestionRespondFrame, canSee: (sessionId: string)
 
   // 5. Dismissed: claim before settling, so a racing answer on another socket sees not-pending.
   if (!result.ok) {
-    pending.claim(rpcId);
-    return { kind: 'cancelled', receipt: accepted, entry, ...(result.error.message === undefined ? {} : { message: result.error.message }) };
+    const claimed = await claim(entry, 'cancelled', undefined, deps);
+    if (claimed.kind === 'lost') return reject('not-pending');
+    if (claimed.kind === 'failed') return storeFailed(entry, claimed.error, id);
+    const message = result.error.message;
+    return { kind: 'cancelled', receipt: accepted, record: claimed.record, ...(message === undefined ? {} : { message }) };
   }
 
   // 6. An answer meant for another session (a client that mixed up its questions).
@@ -60,9 +83,37 @@ export function respond(frame: QuestionRespondFrame, canSee: (sessionId: string)
   const mismatch = answerMismatch(entry.questions, answer.data);
   if (mismatch) return reject('bad-response', mismatch.message);
 
-  // 8. First answer wins: claim synchronously, before anything resolves.
-  pending.claim(rpcId);
-  return { kind: 'answered', receipt: accepted, entry, answer: answer.data };
+  // 8. First answer wins: claim here and in the store before anything resolves.
+  const claimed = await claim(entry, 'answered', answer.data, deps);
+  if (claimed.kind === 'lost') return reject('not-pending');
+  if (claimed.kind === 'failed') return storeFailed(entry, claimed.error, id);
+  return { kind: 'answered', receipt: accepted, record: claimed.record, answer: answer.data };
+}
+
+type Claimed = { kind: 'won'; record: QuestionRecord } | { kind: 'lost' } | { kind: 'failed'; error: unknown };
+
+async function claim(entry: PendingQuestion, outcome: 'answered' | 'cancelled', answer: AskUserQuestionAnswer | undefined, deps: RespondDeps): Promise<Claimed> {
+  // Out of the table synchronously first: a response racing in while the store works sees not-pending at once.
+  if (deps.pending.claim(entry.rpcId) !== entry) return { kind: 'lost' };
+  try {
+    const record = await deps.store.claim(entry.rpcId, outcome, answer);
+    // Undefined: another host on the same store settled it first.
+    return record === undefined ? { kind: 'lost' } : { kind: 'won', record };
+  } catch (error) {
+    // Nothing was recorded, so nothing was settled: the question goes back, pending as before.
+    deps.pending.add(entry);
+    return { kind: 'failed', error };
+  }
+}
+
+function storeFailed(entry: PendingQuestion, error: unknown, id: string | undefined): RespondOutcome {
+  const detail = 'The host could not record the response, so the question is still pending; send the response again.';
+  return {
+    kind: 'store-failed',
+    entry,
+    error,
+    receipt: { type: 'receipt', ...(id === undefined ? {} : { id }), rpcId: entry.rpcId, accepted: false, reason: 'bad-response', detail },
+  };
 }
 
 function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): string {

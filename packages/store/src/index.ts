@@ -1,6 +1,7 @@
 // Everything a user may import from @askseam/store, named one by one.
 export type { QuestionStore, ReadEventsOptions, SessionSelection } from './store.js';
 export { MemoryQuestionStore } from './memory.js';
+export type { MemoryQuestionStoreOptions } from './memory.js';
 export {
   humanOutcomes,
   newQuestionRecordSchema,

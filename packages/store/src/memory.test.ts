@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MemoryQuestionStore } from './memory.js';
 import { describeQuestionStoreContract, sampleQuestionRecord } from './testing/index.js';
 
+const yes = { answers: [{ id: 'deploy', selected: ['Yes'] }] };
+
 describeQuestionStoreContract('MemoryQuestionStore', () => new MemoryQuestionStore());
 
 describe('MemoryQuestionStore', () => {
@@ -11,5 +13,35 @@ describe('MemoryQuestionStore', () => {
     await store.save(record);
     const sameStoreLater: MemoryQuestionStore = store;
     expect(await sameStoreLater.listPending('all')).toEqual([record]);
+  });
+
+  it('forgets the oldest finished records beyond retainFinished, but never a pending one or one awaiting its resume', async () => {
+    const store = new MemoryQuestionStore({ retainFinished: 2 });
+    const [pending, awaiting, first, second, third] = [1, 2, 3, 4, 5].map(() => sampleQuestionRecord());
+    for (const record of [pending!, awaiting!, first!, second!, third!]) await store.save(record);
+    await store.claim(awaiting!.rpcId, 'answered', yes);
+    await store.claim(first!.rpcId, 'aborted');
+    await store.claim(second!.rpcId, 'answered', yes);
+    await store.markResumed(second!.rpcId);
+    await store.claim(third!.rpcId, 'timed_out');
+    expect(await store.get(first!.rpcId)).toBeUndefined();
+    expect((await store.get(second!.rpcId))?.resumedAt).toBeDefined();
+    expect((await store.get(third!.rpcId))?.outcome).toBe('timed_out');
+    expect(await store.listPending('all')).toEqual([pending]);
+    expect((await store.listAwaitingResume()).map((record) => record.rpcId)).toEqual([awaiting!.rpcId]);
+  });
+
+  it('forgets the oldest events beyond retainEvents, whatever their session', async () => {
+    const store = new MemoryQuestionStore({ retainEvents: 2 });
+    const a1 = await store.appendEvent({ type: 'timed_out', sessionId: 'a', rpcId: 'r1', data: {} });
+    const b1 = await store.appendEvent({ type: 'timed_out', sessionId: 'b', rpcId: 'r2', data: {} });
+    const a2 = await store.appendEvent({ type: 'timed_out', sessionId: 'a', rpcId: 'r3', data: {} });
+    expect(await store.readEvents('a')).toEqual([a2]);
+    expect(await store.readEvents('b')).toEqual([b1]);
+    expect(a1.id).toBeLessThan(a2.id);
+  });
+
+  it('refuses a retention that is not a whole number', () => {
+    expect(() => new MemoryQuestionStore({ retainEvents: -1 })).toThrow(/retainEvents/);
   });
 });

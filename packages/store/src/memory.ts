@@ -5,15 +5,39 @@ import { humanOutcomes, type NewQuestionRecord, type QuestionOutcome, type Quest
 import type { QuestionStore, ReadEventsOptions, SessionSelection } from './store.js';
 import { parseNewQuestionEvent, parseNewQuestionRecord, parseReadEventsOptions, parseSettlement } from './validate.js';
 
+export interface MemoryQuestionStoreOptions {
+  /**
+   * How many finished records to keep (settled and resumed, or aborted / timed out), newest first;
+   * older ones are forgotten. Pending records and settled ones awaiting their resume are always
+   * kept. Default 100.
+   */
+  retainFinished?: number;
+  /** How many events to keep across all sessions; the oldest are forgotten first. Default 1000. */
+  retainEvents?: number;
+}
+
 /**
  * The store a host uses when given none: everything lives in this object, so a process restart
  * forgets it. Handing the same instance to a new host in the same process keeps the questions.
+ * Bounded: it forgets the oldest finished records and events beyond its retention limits, so a
+ * long-running host does not grow without end.
  */
 export class MemoryQuestionStore implements QuestionStore {
   // A Map keeps insertion order, which is the save order `listPending` promises.
   readonly #records = new Map<string, QuestionRecord>();
   readonly #events = new Map<string, QuestionEvent[]>();
+  /** Finished rpcIds in the order they finished: the front is forgotten first. */
+  readonly #finished: string[] = [];
+  /** The session of every kept event, in id order: the front is forgotten first. */
+  readonly #eventSessions: string[] = [];
+  readonly #retainFinished: number;
+  readonly #retainEvents: number;
   #lastEventId = 0;
+
+  constructor(options: MemoryQuestionStoreOptions = {}) {
+    this.#retainFinished = limit(options.retainFinished, 100, 'retainFinished');
+    this.#retainEvents = limit(options.retainEvents, 1000, 'retainEvents');
+  }
 
   async save(record: NewQuestionRecord): Promise<void> {
     const parsed = parseNewQuestionRecord(record);
@@ -29,7 +53,10 @@ export class MemoryQuestionStore implements QuestionStore {
     const record = this.#records.get(rpcId);
     if (record === undefined || record.outcome !== undefined) return undefined;
     Object.assign(record, settlement, { settledAt: new Date().toISOString() });
-    return structuredClone(record);
+    const copy = structuredClone(record);
+    // Nobody resumes an asker-side outcome, so it is finished as soon as it is settled.
+    if (!humanOutcomes.includes(settlement.outcome)) this.#finish(rpcId);
+    return copy;
   }
 
   async get(rpcId: string): Promise<QuestionRecord | undefined> {
@@ -58,6 +85,7 @@ export class MemoryQuestionStore implements QuestionStore {
     const record = this.#records.get(rpcId);
     if (record === undefined || record.outcome === undefined || record.resumedAt !== undefined) return false;
     record.resumedAt = new Date().toISOString();
+    this.#finish(rpcId);
     return true;
   }
 
@@ -70,7 +98,10 @@ export class MemoryQuestionStore implements QuestionStore {
       this.#events.set(stored.sessionId, log);
     }
     log.push(stored);
-    return structuredClone(stored);
+    this.#eventSessions.push(stored.sessionId);
+    const copy = structuredClone(stored);
+    while (this.#eventSessions.length > this.#retainEvents) this.#forgetOldestEvent();
+    return copy;
   }
 
   async readEvents(sessionId: string, options?: ReadEventsOptions): Promise<QuestionEvent[]> {
@@ -79,4 +110,23 @@ export class MemoryQuestionStore implements QuestionStore {
     const newer = log.filter((event) => event.id > after);
     return structuredClone(limit === undefined ? newer : newer.slice(0, limit));
   }
+
+  #finish(rpcId: string): void {
+    this.#finished.push(rpcId);
+    while (this.#finished.length > this.#retainFinished) this.#records.delete(this.#finished.shift()!);
+  }
+
+  #forgetOldestEvent(): void {
+    const sessionId = this.#eventSessions.shift()!;
+    const log = this.#events.get(sessionId);
+    // Ids grow across sessions, so the oldest event overall is the first of its session's log.
+    log?.shift();
+    if (log?.length === 0) this.#events.delete(sessionId);
+  }
+}
+
+function limit(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 0) throw new QuestionStoreError('INVALID_INPUT', `MemoryQuestionStore: ${name} must be a whole number ≥ 0, not ${String(value)}.`);
+  return value;
 }

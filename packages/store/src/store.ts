@@ -15,7 +15,9 @@ export interface ReadEventsOptions {
 /**
  * Where pending questions, their settlements and the per-session event log live. Every method is
  * async so that a networked store (Redis, SQL over the wire) can implement it. Records and events
- * handed out are copies: changing them changes nothing in the store.
+ * handed out are copies: changing them changes nothing in the store. A store may forget finished
+ * records (resumed, aborted, timed out) and old events under a retention policy, but never a
+ * pending record or a settled one still awaiting its resume.
  *
  * `describeQuestionStoreContract` from `@askseam/store/testing` checks an implementation against
  * this contract.
