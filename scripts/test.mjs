@@ -24,11 +24,19 @@ let failed = typeFailures;
 try {
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   passed = report.numPassedTests;
-  // A file that fails to load has no failed tests but is still a failure.
-  failed += report.numFailedTests + report.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  // Failed tests, plus each file that failed with no failed test in it (it did not load, or a
+  // beforeAll failed and its tests were reported as skipped).
+  const filesFailedWhole = report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  failed += report.numFailedTests + filesFailedWhole;
+  // Anything else vitest counted against the run (an unhandled error) is still a failure.
+  if (!report.success && failed === typeFailures) failed += 1;
 } catch {
   failed += 1;
 }
+// The exit status is the last word: never print "0 failed" for a run that did not pass.
+if (run.status !== 0 && failed === 0) failed = 1;
 rmSync(outDir, { recursive: true, force: true });
 
 if (typeFailures) console.log('type check of the tests failed (counted as 1 failure)');
