@@ -38,6 +38,13 @@ async function stillServes(testHost: TestHost, session = 'agent-a'): Promise<voi
   await client.close();
 }
 
+/** The rpcId of the host's pending question number `index` (in ask order). */
+function pendingRpcId(testHost: TestHost, index = 0): string {
+  const entry = testHost.host.pending()[index];
+  if (entry === undefined) throw new Error(`the host has no pending question #${index}`);
+  return entry.rpcId;
+}
+
 function countResources(): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const name of process.getActiveResourcesInfo()) counts[name] = (counts[name] ?? 0) + 1;
@@ -49,7 +56,7 @@ describe('peers that vanish mid-frame', () => {
     const testHost = await startHost();
     const { host, ask, events } = testHost;
     const asking = ask('agent-a');
-    const [{ rpcId }] = host.pending() as [{ rpcId: string }];
+    const rpcId = pendingRpcId(testHost);
     const frame = clientFrame(
       JSON.stringify({ type: 'question/respond', id: 'cut', rpcId, result: { ok: true, value: { sessionId: 'agent-a', answer: redAnswer } } }),
     );
@@ -59,8 +66,10 @@ describe('peers that vanish mid-frame', () => {
     const sockets = await Promise.all(cuts.map(() => sendUpgrade(`${host.url}?token=${TOKEN}`).then(own)));
     expect(sockets.map((socket) => statusOf(socket.head))).toEqual(cuts.map(() => 101));
     await until(() => events.filter((event) => event.type === 'connected').length === cuts.length);
-    sockets.forEach((socket, index) => socket.socket.write(frame.subarray(0, cuts[index])));
-    for (const socket of sockets) socket.socket.destroy();
+    // Gone once the fragment has left: half of them with a FIN, half with a reset.
+    sockets.forEach(({ socket }, index) =>
+      socket.write(frame.subarray(0, cuts[index]), () => (index % 2 === 0 ? socket.destroy() : socket.resetAndDestroy())),
+    );
     await until(
       () => events.filter((event) => event.type === 'disconnected').length === cuts.length,
       () => `${events.filter((event) => event.type === 'disconnected').length} of ${cuts.length} disconnects seen`,
@@ -81,7 +90,7 @@ describe('peers that vanish mid-frame', () => {
   it('ignores the rest of a frame that never comes when the peer closes its half of the connection', async () => {
     const testHost = await startHost();
     const asking = testHost.ask('agent-a');
-    const [{ rpcId }] = testHost.host.pending() as [{ rpcId: string }];
+    const rpcId = pendingRpcId(testHost);
     const upgraded = own(await sendUpgrade(`${testHost.host.url}?token=${TOKEN}`));
     const frame = clientFrame(JSON.stringify({ type: 'question/respond', rpcId, result: { ok: false, error: { code: 'cancelled' } } }));
     // A polite FIN after half a cancel: the host must not treat the fragment as a dismissal.
@@ -101,7 +110,7 @@ describe('half-open sockets', () => {
     const asking = ask('agent-b');
     const silent = await Promise.all(Array.from({ length: 20 }, () => testHost.connect({ autoPong: false })));
     const rpcIds = await Promise.all(silent.map(async (client) => (await client.next('question/requested')).rpcId));
-    const [rpcId] = rpcIds as [string];
+    const rpcId = pendingRpcId(testHost);
     expect(new Set(rpcIds)).toEqual(new Set([rpcId]));
 
     // Terminated, not closed: a peer that does not answer pings will not finish a closing handshake.
@@ -147,7 +156,7 @@ describe('a slow reader', () => {
     const slowId = (events.filter((event) => event.type === 'connected').at(-1) as { connectionId: string }).connectionId;
 
     // The first healthy client answers everything as it comes; all three must see every question.
-    const [answerer] = healthy as [RawClient];
+    const answerer = healthy[0]!;
     const big: AskUserQuestionItem = { ...colourQuestion, detail: 'y'.repeat(256 * 1024) };
     const asks: ReturnType<TestHost['ask']>[] = [];
     // Until the kernel buffers in between are full the host cannot tell a slow reader from a fast
@@ -233,6 +242,62 @@ describe('host close() under load', () => {
       return ['TCPSocketWrap', 'TCPServerWrap', 'Timeout'].filter((name) => (now[name] ?? 0) > (before[name] ?? 0));
     };
     await until(() => leftover().length === 0, () => `more ${leftover().join(', ')} than before: ${JSON.stringify(countResources())} vs ${JSON.stringify(before)}`);
+  });
+});
+
+describe('upgrades that are still being authenticated', () => {
+  it('reads frames a client pipelined behind its upgrade request once an async authenticate accepts it', async () => {
+    const testHost = await startHost({
+      token: undefined,
+      authenticate: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return { id: 'eager', canSee: () => true };
+      },
+    });
+    const url = testHost.host.url;
+    const ping = clientFrame('{"type":"ping"}');
+    const eager = own(await sendUpgrade(url, Buffer.concat([Buffer.from(upgradeRequest(url)), ping, ping])));
+    expect(statusOf(eager.head)).toBe(101);
+    let received = eager.rest.toString('latin1');
+    eager.socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+    });
+    await until(() => received.split('{"type":"pong"}').length === 3, () => `received ${JSON.stringify(received)}`);
+    expect(received.indexOf('"hello"')).toBeLessThan(received.indexOf('"pong"'));
+  });
+
+  // BUG (reported, see the hardening report): an upgrade socket is not tracked while `authenticate`
+  // runs, so close() (server.close() in host.ts) waits for it: for as long as the lookup takes,
+  // forever if it never settles. closeAllConnections() does not reach upgraded sockets. Remove
+  // `.fails` once close() cuts (or bounds by closeTimeoutMs) upgrades still being authenticated.
+  it.fails('closes without waiting for an authenticate that has not answered yet', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let lookups = 0;
+    const testHost = await startHost({
+      token: undefined,
+      closeTimeoutMs: 0,
+      authenticate: async () => {
+        lookups++;
+        await released; // a session store that does not answer
+        return { id: 'late', canSee: () => true };
+      },
+    });
+    const waiting = own(await tcpConnect(testHost.host.url));
+    waiting.socket.write(upgradeRequest(testHost.host.url));
+    await until(() => lookups === 1);
+
+    const closing = testHost.host.close();
+    // close() needs a few milliseconds; the lookup is released after a second either way, so a
+    // host that waits for it still finishes (and this test fails) instead of hanging.
+    const oneSecond = new Promise<'still closing'>((resolve) => setTimeout(() => resolve('still closing'), 1_000));
+    const outcome = await Promise.race([closing.then(() => 'closed' as const), oneSecond]);
+    release();
+    await closing;
+    await waiting.closed;
+    expect(outcome).toBe('closed');
   });
 });
 

@@ -47,8 +47,8 @@ export function upgradeRequest(url: string, extraHeaders: string[] = []): string
   ].join('\r\n');
 }
 
-/** Send `request` and read the host's answer up to the end of its headers (or until it hangs up). */
-export async function sendUpgrade(url: string, request: string = upgradeRequest(url)): Promise<UpgradedSocket> {
+/** Send `request` (with anything pipelined behind it) and read the host's answer up to the end of its headers (or until it hangs up). */
+export async function sendUpgrade(url: string, request: string | Buffer = upgradeRequest(url)): Promise<UpgradedSocket> {
   const { socket, closed } = await tcpConnect(url);
   return new Promise((resolve) => {
     let received = Buffer.alloc(0);
