@@ -248,6 +248,21 @@ describe('gate 2: EMPTY_QUESTIONS', () => {
     seam.registerProvider(recordingProvider().provider);
     expect((await rejectionOf(seam.ask({ questions: [] }))).code).toBe('EMPTY_QUESTIONS');
   });
+
+  it('rejects a request with no questions field at all', async () => {
+    const seam = new UserQuestions();
+    seam.registerProvider(recordingProvider().provider);
+    expect((await rejectionOf(seam.ask({} as AskUserQuestionRequest))).code).toBe('EMPTY_QUESTIONS');
+  });
+
+  it('leaves questions that are not a list at all to gate 3 (malformed, not empty)', async () => {
+    const { provider, requests } = recordingProvider();
+    const seam = new UserQuestions();
+    seam.registerProvider(provider);
+    const error = await rejectionOf(seam.ask({ questions: 'Which colour?' } as unknown as AskUserQuestionRequest));
+    expect(error.code).toBe('INVALID_QUESTIONS');
+    expect(requests).toHaveLength(0);
+  });
 });
 
 describe('gate 3: INVALID_QUESTIONS', () => {
@@ -429,6 +444,38 @@ describe('gate 8: BAD_ANSWER', () => {
     expect(error.code).toBe('BAD_ANSWER');
     expect((error.cause as AnswerMismatch).rule).toBe(rule);
     expect(error.message).toContain((error.cause as AnswerMismatch).message);
+  });
+});
+
+describe('the answer is read once', () => {
+  it('returns exactly the answer it checked, even from a provider whose getters change their mind', async () => {
+    const seam = new UserQuestions();
+    const fitting = [{ id: 'colour', selected: ['Blue'] }];
+    const impossible = [{ id: 'colour', selected: ['Blue', 'NOT AN OPTION'], custom: '  ' }];
+    let reads = 0;
+    seam.registerProvider({
+      ask: async () =>
+        ({
+          get answers() {
+            reads += 1;
+            return reads === 1 ? fitting : impossible;
+          },
+        }) as AskUserQuestionAnswer,
+    });
+
+    const answer = await seam.ask({ questions: [colour] });
+    expect(answer).toEqual({ answers: [{ id: 'colour', selected: ['Blue'] }] });
+    expect(reads).toBe(1);
+  });
+
+  it('hands the caller an answer the provider can no longer change', async () => {
+    const seam = new UserQuestions();
+    const provided = { answers: [{ id: 'colour', selected: ['Blue'] }] };
+    seam.registerProvider({ ask: async () => provided });
+
+    const answer = await seam.ask({ questions: [colour] });
+    provided.answers[0]!.selected.push('Red');
+    expect(answer).toEqual({ answers: [{ id: 'colour', selected: ['Blue'] }] });
   });
 });
 

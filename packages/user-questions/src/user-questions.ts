@@ -1,4 +1,4 @@
-import { copyAnswer } from './answer.js';
+import { snapshotAnswer } from './answer.js';
 import { checkQuestionBatch } from './batch.js';
 import { UserQuestionError } from './errors.js';
 import { answerMismatch } from './match.js';
@@ -50,8 +50,8 @@ export class UserQuestions {
     const { questions, agent, signal, timeoutMs } = request;
     // 1
     if (signal?.aborted) throw new UserQuestionError('ASK_ABORTED', 'The question was aborted before it was asked.', { cause: signal.reason });
-    // 2
-    if (!Array.isArray(questions) || questions.length === 0) {
+    // 2 (a value that is not a list at all is malformed, gate 3's business)
+    if (questions === undefined || questions === null || (Array.isArray(questions) && questions.length === 0)) {
       throw new UserQuestionError('EMPTY_QUESTIONS', 'No questions were given; ask at least one question.');
     }
     // 3
@@ -80,7 +80,8 @@ export class UserQuestions {
       throw new UserQuestionError('NO_PROVIDER', 'No user-question provider is registered, so there is no one to ask.');
     }
     // 8
-    const answer = await askWithDeadline(provider, request, signal, timeoutMs);
+    // Read once: what is checked is exactly what the caller gets.
+    const answer = snapshotAnswer(await askWithDeadline(provider, request, signal, timeoutMs));
     // Checked against the seam's own copy of the questions as asked: a provider that edits the
     // request in place (say, strips "(Recommended)" from a label) cannot make its answer fit.
     const mismatch = answerMismatch(batch.questions, answer);
@@ -89,7 +90,7 @@ export class UserQuestions {
         cause: mismatch,
       });
     }
-    return copyAnswer(answer);
+    return answer as AskUserQuestionAnswer;
   }
 }
 
