@@ -79,6 +79,16 @@ describe('exit_plan_mode consent', () => {
     expect(planMode.isActive(agent.id)).toBe(false);
   });
 
+  it('approves only one of two reviews that were open at once: the second approval changes nothing', async () => {
+    const { planMode, context, agent } = planning(answering({ id: 'plan-review', selected: ['Approve'] }));
+    const otherPlan = '# Rewrite everything\n\n1. Start over.\n';
+    const [first, second] = await Promise.all([executeExitPlanMode({ plan }, context), executeExitPlanMode({ plan: otherPlan }, context)]);
+    expect(first).toEqual({ isError: false, text: 'The user approved the plan. Plan mode is off: implement the plan as written.' });
+    expect(second).toMatchObject({ isError: true, code: 'NOT_IN_PLAN_MODE' });
+    expect(second.text).toContain('left plan mode while this plan was under review');
+    expect(planMode.isActive(agent.id)).toBe(false);
+  });
+
   it('ends plan mode only for the calling agent', async () => {
     const { planMode, context } = planning(answering({ id: 'plan-review', selected: ['Approve'] }));
     planMode.enter('other');

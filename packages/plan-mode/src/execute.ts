@@ -64,7 +64,15 @@ export async function executeExitPlanMode(args: unknown, context: ExitPlanModeCo
   }
 
   if (isPlanApproved(answer)) {
-    planMode.exit(agent.id);
+    // Re-checked after the wait: if plan mode ended meanwhile (another review of this agent was
+    // approved first), this approval must not tell the model to implement a second plan.
+    if (!planMode.exit(agent.id)) {
+      return errorResult(
+        'NOT_IN_PLAN_MODE',
+        `Agent "${agent.id}" left plan mode while this plan was under review, so this approval changes nothing.`,
+        planModeErrorHints.NOT_IN_PLAN_MODE,
+      );
+    }
     return { isError: false, text: 'The user approved the plan. Plan mode is off: implement the plan as written.' };
   }
   const feedback = planFeedback(answer);
