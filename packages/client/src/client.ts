@@ -9,7 +9,8 @@ import {
   type ReceiptFrame,
   type ServerFrame,
 } from '@askseam/protocol';
-import { answerMismatch, type AskUserQuestionAnswer } from '@askseam/user-questions';
+import type { AskUserQuestionAnswer } from '@askseam/user-questions';
+import { localAnswerMismatch } from './local-check.js';
 import { backoffDelay, defaultBackoff, type BackoffOptions } from './backoff.js';
 import { QuestionClientError } from './errors.js';
 import { Listeners } from './listeners.js';
@@ -132,7 +133,7 @@ class QuestionConnection implements QuestionClient {
     }
     if (answer !== undefined) {
       // Checked here so a UI can show the problem at once, and the agent never waits on a doomed answer.
-      const mismatch = answerMismatch(question.questions, answer);
+      const mismatch = localAnswerMismatch(question.questions, answer);
       if (mismatch !== undefined) {
         return Promise.reject(
           new QuestionClientError('invalid-answer', `The answer to question ${rpcId} does not fit it: ${mismatch.message}`, {
@@ -393,7 +394,7 @@ class QuestionConnection implements QuestionClient {
       sessionId,
       questions,
       askedAt,
-      check: (answer: AskUserQuestionAnswer) => answerMismatch(questions, answer),
+      check: (answer: AskUserQuestionAnswer) => localAnswerMismatch(questions, answer),
       answer: (answer: AskUserQuestionAnswer) => this.answer(rpcId, answer),
       cancel: () => this.cancel(rpcId),
     });

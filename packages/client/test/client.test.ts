@@ -304,6 +304,19 @@ describe('answer and cancel', () => {
     expect(await connection.nextFrame()).toEqual({ type: 'pong' });
   });
 
+  it('refuses locally an answer with fields the host would refuse, as the host does', async () => {
+    const host = await scriptedHost();
+    const { client, connection } = await openClient(host);
+    const question = await ask(client, connection, 'rpc-1');
+    const padded = { answers: [{ ...goodAnswer.answers[0]!, note: 'extra' }] } as unknown as typeof goodAnswer;
+    expect(question.check(padded)).toMatchObject({ rule: 'not-an-answer' });
+
+    const error = await client.answer('rpc-1', padded).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'invalid-answer', rpcId: 'rpc-1' });
+    connection.send({ type: 'ping' });
+    expect(await connection.nextFrame()).toEqual({ type: 'pong' });
+  });
+
   it('rejects an rpcId it does not hold with not-pending and sends nothing', async () => {
     const host = await scriptedHost();
     const { client, connection } = await openClient(host);
