@@ -82,6 +82,31 @@ describe('<askseam-questions> plan review', () => {
     expect(planMode.isActive(t.stage.agent.id)).toBe(true);
   });
 
+  it('does not drop typed feedback when Approve is pressed: it asks to send or clear it first', async () => {
+    const page = await t.mount();
+    const { planMode, result } = exitPlanMode();
+    await waitForQuestion(page, reviewQuestion);
+    const feedback = page.getByRole('textbox', { name: 'Or tell the agent what to change' });
+    await feedback.fill('Also cap burst size.');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('You wrote feedback: send it, or clear it to approve the plan as it is.');
+    expect(t.stage.host.pending()).toHaveLength(1);
+
+    await feedback.fill('');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    expect((await result).text).toMatch(/^The user approved the plan/);
+    expect(planMode.isActive(t.stage.agent.id)).toBe(false);
+  });
+
+  it('sends typed feedback when Keep planning is pressed, rather than dropping it', async () => {
+    const page = await t.mount();
+    const { result } = exitPlanMode();
+    await waitForQuestion(page, reviewQuestion);
+    await page.getByRole('textbox', { name: 'Or tell the agent what to change' }).fill('Start with the dashboard.');
+    await page.getByRole('button', { name: 'Keep planning' }).click();
+    expect((await result).text).toContain('\n\nStart with the dashboard.\n\n');
+  });
+
   it('marks empty feedback invalid and sends nothing', async () => {
     const page = await t.mount();
     const { result } = exitPlanMode();

@@ -13,6 +13,16 @@ describe('<askseam-questions> under failure', () => {
   // only a disagreement between this page and the host gets through, here a proxy that rewrites
   // the answer's session on the way (as a stale tab or an out-of-date client would). The page's
   // socket holds the frame first, so the locked state can be seen, then lets it go rewritten.
+  it('shows an unusable url in its status line instead of throwing from a lifecycle callback', async () => {
+    const page = await t.mount();
+    const pageErrors: Error[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error));
+    await page.evaluate(() => document.querySelector('askseam-questions')!.setAttribute('url', 'ftp://example.invalid/askseam'));
+    const status = page.getByRole('status');
+    await expect.poll(() => status.textContent()).toMatch(/^Cannot connect to the question host: /);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('locks the controls while sending, shows a bad-response receipt, then accepts the corrected answer', async () => {
     const page = await t.mount({ mode: 'client' });
     const result = t.askTool([twoQuestions[0]]);

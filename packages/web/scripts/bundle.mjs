@@ -2,6 +2,9 @@
 // inlined, as one minified ES module. `node scripts/bundle.mjs` writes
 // dist/browser/askseam-questions.js; tests import buildBrowserBundle() and keep it in memory.
 import { build } from 'esbuild';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -36,13 +39,22 @@ export async function buildBrowserBundle({ write = true, minify = true, entryPoi
     minify,
     sourcemap: write ? 'linked' : false,
     legalComments: 'eof',
-    write,
+    // Always in memory first: written files are then swapped in whole (below), so a server or test
+    // reading the bundle while another process rebuilds it never sees half a file.
+    write: false,
     plugins: [workspaceSources],
     logLevel: 'silent',
   });
-  if (write) return '';
   const output = result.outputFiles.find((file) => file.path.endsWith('.js'));
   if (!output) throw new Error('esbuild produced no JavaScript output.');
+  if (write) {
+    await mkdir(dirname(bundleFile), { recursive: true });
+    for (const file of result.outputFiles) {
+      const temporary = `${file.path}.${process.pid}.${randomUUID()}.tmp`;
+      await writeFile(temporary, file.contents);
+      await rename(temporary, file.path);
+    }
+  }
   return output.text;
 }
 

@@ -71,6 +71,8 @@ export class AskseamQuestionsElement extends ElementBase {
 
   readonly #root: ShadowRoot;
   readonly #statusRegion: HTMLDivElement;
+  /** Why the `url` attribute could not be used, shown in the status line until it is fixed. */
+  #configError: string | undefined;
   readonly #cardSlot: HTMLDivElement;
   readonly #waitingNote: HTMLParagraphElement;
   readonly #states = new Map<string, RequestState>();
@@ -109,6 +111,7 @@ export class AskseamQuestionsElement extends ElementBase {
   /** Use this client instead of `url`/`token`. The element never closes a client it was given. */
   set client(value: QuestionClient | undefined) {
     this.#givenClient = value;
+    this.#configError = undefined;
     if (!this.#isConnected) return;
     if (value) this.#useClient(value, false);
     else this.#connectFromAttributes();
@@ -152,8 +155,18 @@ export class AskseamQuestionsElement extends ElementBase {
       return;
     }
     const token = this.getAttribute('token') ?? undefined;
-    const wsUrl = webSocketUrl(url);
-    this.#useClient(connectQuestions(token === undefined ? { url: wsUrl } : { url: wsUrl, token }), true);
+    let client: QuestionClient;
+    try {
+      const wsUrl = webSocketUrl(url);
+      client = connectQuestions(token === undefined ? { url: wsUrl } : { url: wsUrl, token });
+    } catch (error) {
+      // Thrown from a lifecycle callback, this would vanish into the console; show it instead.
+      this.#configError = error instanceof Error ? error.message : String(error);
+      this.#useClient(undefined, false);
+      return;
+    }
+    this.#configError = undefined;
+    this.#useClient(client, true);
   }
 
   #useClient(client: QuestionClient | undefined, owns: boolean): void {
@@ -213,9 +226,11 @@ export class AskseamQuestionsElement extends ElementBase {
     const queue = this.#queue();
     const status: ClientStatus | undefined = this.#client?.status;
     const showStatus = queue.length > 0 && status !== undefined && status !== 'open';
-    const statusText = showStatus ? strings.status[status] : '';
+    const statusText =
+      this.#configError !== undefined ? strings.badUrl(this.#configError) : showStatus ? strings.status[status] : '';
     if (this.#statusRegion.textContent !== statusText) this.#statusRegion.textContent = statusText;
-    if (showStatus) this.#statusRegion.dataset['status'] = status;
+    if (this.#configError !== undefined) this.#statusRegion.dataset['status'] = 'error';
+    else if (showStatus) this.#statusRegion.dataset['status'] = status;
     else delete this.#statusRegion.dataset['status'];
     const waitingText = queue.length > 1 ? strings.moreWaiting(queue.length - 1) : '';
     if (this.#waitingNote.textContent !== waitingText) this.#waitingNote.textContent = waitingText;
@@ -258,9 +273,11 @@ export class AskseamQuestionsElement extends ElementBase {
           strings,
         },
         {
-          approve: () => this.#send(pending, { answers: [{ id: review.id, selected: [review.approve] }] }),
+          approve: () => this.#approvePlan(pending, review.id, review.approve),
           decline: () => {
-            if (review.decline !== undefined) this.#send(pending, { answers: [{ id: review.id, selected: [review.decline] }] });
+            // Typed feedback says more than "keep planning" alone, and is a way of keeping planning.
+            if (this.#hasFeedback(pending)) this.#sendFeedback(pending);
+            else if (review.decline !== undefined) this.#send(pending, { answers: [{ id: review.id, selected: [review.decline] }] });
           },
           typeFeedback: (text) => this.#typeCustom(pending, text),
           sendFeedback: () => this.#sendFeedback(pending),
@@ -364,6 +381,22 @@ export class AskseamQuestionsElement extends ElementBase {
       return;
     }
     this.#send(pending, answerFromDraft(pending.questions, state.draft));
+  }
+
+  #hasFeedback(pending: PendingQuestion): boolean {
+    return itemAt(this.#stateFor(pending).draft, 0).custom.trim() !== '';
+  }
+
+  /** Approval is the bare choice; feedback the person typed must not be dropped without a word. */
+  #approvePlan(pending: PendingQuestion, id: string, approve: string): void {
+    if (this.#hasFeedback(pending)) {
+      const state = this.#stateFor(pending);
+      state.error = this.#strings.feedbackPending;
+      this.#focusAfterRender = 'feedback';
+      this.#renderCard();
+      return;
+    }
+    this.#send(pending, { answers: [{ id, selected: [approve] }] });
   }
 
   #sendFeedback(pending: PendingQuestion): void {

@@ -34,6 +34,8 @@ export interface AskseamStrings {
   planFeedbackHint: string;
   sendFeedback: string;
   feedbackEmpty: string;
+  feedbackPending: string;
+  badUrl: (message: string) => string;
   errors: {
     'invalid-answer': (detail: string) => string;
     'bad-response': (detail: string) => string;
@@ -80,6 +82,8 @@ const en: AskseamStrings = {
   planFeedbackHint: 'Enter to send · Shift+Enter for a new line',
   sendFeedback: 'Send feedback',
   feedbackEmpty: 'Write your feedback first, or choose one of the buttons.',
+  feedbackPending: 'You wrote feedback: send it, or clear it to approve the plan as it is.',
+  badUrl: (message) => `Cannot connect to the question host: ${message}`,
   errors: {
     'invalid-answer': (detail) => `This answer does not fit the question: ${detail}`,
     'bad-response': (detail) => `The host refused this answer: ${detail}`,
@@ -126,6 +130,8 @@ const zh: AskseamStrings = {
   planFeedbackHint: '按 Enter 发送 · Shift+Enter 换行',
   sendFeedback: '发送意见',
   feedbackEmpty: '请先写下意见，或点击上面的按钮。',
+  feedbackPending: '你写了意见：请发送，或清空后再批准原计划。',
+  badUrl: (message) => `无法连接到提问服务：${message}`,
   errors: {
     'invalid-answer': (detail) => `这个回答与问题不符：${detail}`,
     'bad-response': (detail) => `服务端拒绝了这个回答：${detail}`,
