@@ -8,6 +8,8 @@ export interface TextMessages {
   intro(count: number): string;
   required: string;
   multiple: string;
+  /** Between the question and its marks: a space in English, nothing before full-width brackets. */
+  markGap: string;
   /** The label with its Recommended mark, written the way this language writes it. */
   recommended(label: string): string;
   context: string;
@@ -58,6 +60,7 @@ const en: TextMessages = {
   intro: (count) => `Please answer these ${count} questions.`,
   required: '(required)',
   multiple: '(multiple allowed)',
+  markGap: ' ',
   recommended: (label) => `${label} (Recommended)`,
   context: 'Context:',
   example: (placeholder) => `For example: ${placeholder}`,
@@ -102,6 +105,7 @@ const zh: TextMessages = {
   intro: (count) => `请回答以下 ${count} 个问题。`,
   required: '（必填）',
   multiple: '（可多选）',
+  markGap: '',
   recommended: (label) => `${label}（推荐）`,
   context: '背景：',
   example: (placeholder) => `例如：${placeholder}`,

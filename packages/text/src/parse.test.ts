@@ -310,3 +310,24 @@ describe('what it accepts', () => {
     expect(parseTextReply({ questions: [framework], urgency: 'low' }, '2')).toEqual({ ok: true, answer: { answers: [{ id: 'framework', selected: ['Vue'] }] } });
   });
 });
+
+describe('keys by question text', () => {
+  it('reads a form field by its label, the way a person fills a form in', () => {
+    const fields: AskUserQuestionItem[] = [
+      { id: 'project_name', question: 'Project name', input: { kind: 'text' } },
+      { id: 'init_git', question: 'Initialise Git?', input: { kind: 'checkbox' } },
+    ];
+    expect(answered(fields, 'project name: demo\nInitialise Git: yes')).toEqual([
+      { id: 'project_name', selected: [], custom: 'demo' },
+      { id: 'init_git', selected: [], custom: 'true' },
+    ]);
+  });
+
+  it('does not use a question text that two questions share as a key', () => {
+    const twins: AskUserQuestionItem[] = [
+      { id: 'a', question: 'Name?' },
+      { id: 'b', question: 'Name?' },
+    ];
+    expect(parse(twins, 'Name: x\nb: y')).toMatchObject({ ok: false, problems: [{ message: expect.stringContaining('"Name: x"') }] });
+  });
+});

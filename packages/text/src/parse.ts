@@ -37,7 +37,7 @@ export interface ParseTextReplyOptions {
  *
  * One question: the whole reply is the answer ("2", "1, 3", "React", "2026-08-20", "yes", free
  * text, "skip"). Several: one line per question in order, or lines and `;`-separated parts keyed by
- * the question's number, id or header ("1: my-app", "framework: Vue; git: yes"); a question left
+ * the question's number, id, header or text ("1: my-app", "framework: Vue; Initialise Git: yes"); a question left
  * out is skipped. Text in quotes is taken literally as the person's own words.
  */
 export function parseTextReply(
@@ -116,7 +116,7 @@ function takesLines(question: AskUserQuestionItem): boolean {
   return question.input?.kind === 'textarea' || (question.input === undefined && !question.options?.length);
 }
 
-/** Keys a person may start a line with: the question's number, its id, or its header (any case). */
+/** Keys a person may start a line with: the question's number, id, header or text (any case, width). */
 function keyFinder(questions: readonly AskUserQuestionItem[]): (candidate: string) => number | undefined {
   const keys = new Map<string, number>();
   const ambiguous = new Set<string>();
@@ -135,6 +135,9 @@ function keyFinder(questions: readonly AskUserQuestionItem[]): (candidate: strin
   questions.forEach((question, index) => {
     if (!numbers.has(fold(question.id))) add(question.id, index);
     if (question.header !== undefined && !numbers.has(fold(question.header))) add(question.header, index);
+    // A form field's question is its label ("Project name"), which is what a person types as the key.
+    const label = question.question.replace(/[\s?？:：]+$/u, '');
+    if (!numbers.has(fold(label))) add(label, index);
   });
   return (candidate) => keys.get(fold(candidate));
 }

@@ -99,7 +99,7 @@ function questionLines(question: AskUserQuestionItem, index: number, single: boo
   const number = single ? '' : `${index + 1}. `;
   const header = question.header ? `[${question.header}] ` : '';
   const marks = [question.required === true ? messages.required : '', isMultiSelect(question) ? messages.multiple : ''].filter(Boolean);
-  const lines = [`${number}${header}${question.question}${marks.length ? ` ${marks.join(' ')}` : ''}`];
+  const lines = [`${number}${header}${question.question}${marks.map((mark) => messages.markGap + mark).join('')}`];
 
   const detail = layout.detail(index);
   if (detail) {
