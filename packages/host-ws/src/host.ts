@@ -438,9 +438,10 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         if (outcome.kind === 'store-failed') logger.error('the store could not record a response; the question stays pending', { rpcId, error: String(outcome.error) });
         emit({ type: 'response-rejected', rpcId, connectionId, principalId, reason, channel, ...(detail === undefined ? {} : { detail }) });
         logger.info('response rejected', { rpcId, connectionId, reason, detail });
-        const entry = outcome.entry;
-        if (entry?.saved) {
-          eventLog.append({ type: 'response_rejected', rpcId, sessionId: entry.sessionId, data: { reason, principalId, channel, ...(detail === undefined ? {} : { detail }) } });
+        // A late answer to a settled question belongs in its session's log too: look the session up.
+        const sessionId = outcome.entry?.saved ? outcome.entry.sessionId : reason === 'not-pending' ? await settledSessionOf(rpcId) : undefined;
+        if (sessionId !== undefined) {
+          eventLog.append({ type: 'response_rejected', rpcId, sessionId, data: { reason, principalId, channel, ...(detail === undefined ? {} : { detail }) } });
         }
         return outcome;
       }
@@ -462,6 +463,16 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         handOver(record);
         return outcome;
       }
+    }
+  }
+
+  /** The session of a question the store still knows (settled), or undefined. */
+  async function settledSessionOf(rpcId: string): Promise<string | undefined> {
+    try {
+      return (await store.get(rpcId))?.sessionId;
+    } catch (error) {
+      logger.error('could not read a question from the store', { rpcId, error: String(error) });
+      return undefined;
     }
   }
 
