@@ -1,12 +1,14 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { JsonValue } from '@askseam/store';
+import { UserQuestions } from '@askseam/user-questions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mergeAnswer, requestClarification, type FieldQuestions } from './clarification-resume.js';
 import { startDurableApp, type DurableApp } from './durable-app.js';
+import { startAppWithApi } from './shared-server.js';
 
 const closers: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -99,5 +101,17 @@ describe('the curl walk-through (examples/http-api.sh)', () => {
     expect(eventTypes).toEqual(['human_input_requested', 'human_input_requested', 'response_from_human', 'response_rejected', 'cancelled']);
     await expect.poll(() => calls).toEqual([{ tool: 'deploy', args: { service: 'api', version: '1.2.3', environment: 'production' } }]);
     await expect.poll(() => lines).toContain('not resuming: the person dismissed the question about rollback');
+  });
+});
+
+describe('the HTTP API on an app\'s own server (examples/shared-server.ts)', () => {
+  it('serves the host\'s path through handleRequest and leaves the rest to the app', async () => {
+    const app = await startAppWithApi(new UserQuestions(), 'shared-token');
+    closers.push(() => app.close());
+    const { rpcId } = await app.host.askDetached({ sessionId: 'ops', questions: [{ id: 'ok', question: 'Restart the cache?', options: [{ label: 'Yes' }, { label: 'No' }] }] });
+    const listed = await fetch(`${app.base}/askseam/questions`, { headers: { authorization: 'Bearer shared-token' } });
+    expect(((await listed.json()) as { questions: { rpcId: string }[] }).questions.map((question) => question.rpcId)).toEqual([rpcId]);
+    expect((await fetch(`${app.base}/askseam`)).status).toBe(426);
+    expect(await (await fetch(`${app.base}/status`)).text()).toBe('your app answers /status');
   });
 });

@@ -1,0 +1,45 @@
+// docs/durable.md and the durability sections of the READMEs cannot rot: every code block is an
+// excerpt of a file the test suite compiles and runs, and every event type is documented.
+import { readFileSync } from 'node:fs';
+import { questionEventTypes } from '@askseam/store';
+import { describe, expect, it } from 'vitest';
+
+const repoRoot = new URL('../../../', import.meta.url);
+const documents = ['docs/durable.md', 'packages/store/README.md', 'packages/store-sqlite/README.md'];
+
+interface Block {
+  lang: string;
+  code: string;
+  excerptOf?: string;
+}
+
+function blocksOf(markdown: string): Block[] {
+  const pattern = /(?:<!-- excerpt: (\S+) -->\n)?```(\w*)\n([\s\S]*?)\n```/g;
+  return [...markdown.matchAll(pattern)].map((match) => ({ lang: match[2] ?? '', code: match[3] ?? '', ...(match[1] === undefined ? {} : { excerptOf: match[1] }) }));
+}
+
+const lines = (text: string) => text.split('\n').map((line) => line.trim());
+
+function isExcerpt(excerpt: string, source: string): boolean {
+  const wanted = lines(excerpt);
+  const have = lines(source);
+  return have.some((_, start) => wanted.every((line, offset) => have[start + offset] === line));
+}
+
+describe.each(documents)('%s', (document) => {
+  const blocks = blocksOf(readFileSync(new URL(document, repoRoot), 'utf8'));
+
+  it('has code blocks, each an excerpt of a tested file', () => {
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) {
+      expect(block.excerptOf, `a ${block.lang} block without an excerpt marker:\n${block.code}`).toBeDefined();
+      const source = readFileSync(new URL(block.excerptOf!, repoRoot), 'utf8');
+      expect(isExcerpt(block.code, source), `not an excerpt of ${block.excerptOf}:\n${block.code}`).toBe(true);
+    }
+  });
+});
+
+it('names every event type in the event table of docs/durable.md', () => {
+  const markdown = readFileSync(new URL('docs/durable.md', repoRoot), 'utf8');
+  for (const type of questionEventTypes) expect(markdown, type).toContain(`| \`${type}\` |`);
+});
