@@ -33,6 +33,8 @@ export interface TextMessages {
   // Reading a reply
   /** A problem sentence about one question: "Question 2 is required; …". */
   at(number: number, problem: string): string;
+  /** The same when the question is the only one: "This question is required; …". */
+  atOnly(problem: string): string;
   problemUnplaced(line: string): string;
   problemLineCount(lines: number, questions: number): string;
   problemTwice: string;
@@ -83,6 +85,7 @@ const en: TextMessages = {
   cutDescriptions: 'option descriptions left out',
   cutLines: (lines) => `the last ${lines} line${lines === 1 ? '' : 's'} left out`,
   at: (number, problem) => `Question ${number} ${problem}`,
+  atOnly: (problem) => `This question ${problem}`,
   problemUnplaced: (line) => `Could not tell which question "${quote(line)}" answers; start the line with the question's number, like "1: …".`,
   problemLineCount: (lines, questions) => `Got ${lines} line${lines === 1 ? '' : 's'} for ${questions} questions; reply with one line per question, like "1: …".`,
   problemTwice: 'is answered twice; keep one answer.',
@@ -128,6 +131,7 @@ const zh: TextMessages = {
   cutDescriptions: '选项说明',
   cutLines: (lines) => `最后 ${lines} 行`,
   at: (number, problem) => `第 ${number} 题${problem}`,
+  atOnly: (problem) => `本题${problem}`,
   problemUnplaced: (line) => `看不出“${quote(line)}”回答的是哪个问题；请在行首写上题号，如“1: …”。`,
   problemLineCount: (lines, questions) => `共 ${questions} 个问题，但回复有 ${lines} 行；请每行回答一个问题，如“1: …”。`,
   problemTwice: '回答了两次，请只保留一个答案。',

@@ -167,7 +167,8 @@ describe('typed inputs', () => {
   });
 
   it('refuses to skip a required question', () => {
-    expect(parse([name], 'skip')).toMatchObject({ ok: false, problems: [{ questionId: 'name', message: 'Question 1 is required; please answer it.' }] });
+    expect(parse([name], 'skip')).toMatchObject({ ok: false, problems: [{ questionId: 'name', message: 'This question is required; please answer it.' }] });
+    expect(parseTextReply([{ ...name, question: '项目叫什么？' }], '跳过')).toMatchObject({ ok: false, problems: [{ message: '本题是必填项，请回答。' }] });
   });
 
   it('takes a whole multi-line reply to a free question, "\\r\\n" read as "\\n"', () => {

@@ -86,16 +86,17 @@ export function parseTextReply(
     }
   }
 
+  const at = (index: number, problem: string) => (questions.length === 1 ? messages.atOnly(problem) : messages.at(index + 1, problem));
   const items = questions.map((question, index): AskUserQuestionAnswerItem | undefined => {
     if (!placed) return undefined;
     if (twice.has(index)) {
-      problems.push({ questionId: question.id, message: messages.at(index + 1, messages.problemTwice) });
+      problems.push({ questionId: question.id, message: at(index, messages.problemTwice) });
       return undefined;
     }
     // A question the reply leaves out reads as a blank answer: a skip, unless it is required.
     const reading = readValue(question, parts[index] ?? '', messages);
     if (reading.ok) return reading.item;
-    problems.push({ questionId: question.id, message: messages.at(index + 1, reading.problem) });
+    problems.push({ questionId: question.id, message: at(index, reading.problem) });
     return undefined;
   });
   if (problems.length > 0) {
