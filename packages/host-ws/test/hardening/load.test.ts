@@ -79,6 +79,11 @@ async function settledHeap(gc: () => void): Promise<number> {
 
 const openSockets = () => process.getActiveResourcesInfo().filter((resource) => resource === 'TCPSocketWrap').length;
 
+// A round takes 1–3 s on a quiet 2-core machine and up to ~5 s on a busy one; these limits only
+// keep a hung round from lasting forever, and leave room above the runner's 20 s default.
+const ROUND_TEST_TIMEOUT_MS = 30_000;
+const MEMORY_TEST_TIMEOUT_MS = 45_000;
+
 describe('under load: ~250 sockets, 50 sessions, 400 asks at once', () => {
   it('settles every ask exactly once, each with an answer from its own session, and leaves nothing pending', async () => {
     const { ledger, outcomes, stats, violations } = await round(1);
@@ -123,7 +128,7 @@ describe('under load: ~250 sockets, 50 sessions, 400 asks at once', () => {
     expect(count('aborted')).toBeGreaterThan(0);
     expect(ledger.replays).toBeGreaterThan(0);
     expect(Math.min(stats.forbidden, stats.badResponse, stats.errorFrames, stats.rawDrops, stats.appDrops, stats.appAnswers)).toBeGreaterThan(0);
-  });
+  }, ROUND_TEST_TIMEOUT_MS);
 
   it('frees every settled question and the memory of closed connections while it keeps running', async () => {
     const gc = fullGc();
@@ -155,5 +160,5 @@ describe('under load: ~250 sockets, 50 sessions, 400 asks at once', () => {
     // machine or a busy one; 2 MiB leaves room for the test runner's own allocations. Holding on to
     // the two rounds' question batches measured ~4.4 MiB, and holding ~500 closed sockets ~4.5 MiB.
     expect(heap - baselineHeap).toBeLessThan(2 * 1024 * 1024);
-  });
+  }, MEMORY_TEST_TIMEOUT_MS);
 });
