@@ -1,12 +1,20 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PROTOCOL_VERSION } from '@askseam/protocol';
+import type { JsonValue, QuestionRecord, QuestionStore } from '@askseam/store';
 import { UserQuestions, hasUserQuestionErrorCode, type UserQuestionProvider } from '@askseam/user-questions';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { colourQuestion, cleanup, redAnswer, rootAgents, startHost, TOKEN, type TestHost } from '../test/fixture.js';
 import { RawClient } from '../test/raw-client.js';
-import { createWebSocketHost, type HostPendingQuestion, type Principal, type WebSocketHost } from './index.js';
+import {
+  createWebSocketHost,
+  type DetachedAskRequest,
+  type HostPendingQuestion,
+  type Principal,
+  type WebSocketHost,
+  type WebSocketHostOptions,
+} from './index.js';
 
 afterEach(cleanup);
 
@@ -413,5 +421,15 @@ describe('public types', () => {
     expectTypeOf<WebSocketHost['close']>().returns.toEqualTypeOf<Promise<void>>();
     expectTypeOf<Principal['canSee']>().toEqualTypeOf<(sessionId: string) => boolean>();
     expectTypeOf(createWebSocketHost).returns.resolves.toEqualTypeOf<WebSocketHost>();
+  });
+
+  it('keeps the agreed shape of the durable additions', () => {
+    expectTypeOf<WebSocketHost['askDetached']>().parameter(0).toEqualTypeOf<DetachedAskRequest>();
+    expectTypeOf<WebSocketHost['askDetached']>().returns.toEqualTypeOf<Promise<{ rpcId: string }>>();
+    expectTypeOf<WebSocketHost['handleRequest']>().returns.toEqualTypeOf<boolean>();
+    expectTypeOf<WebSocketHost['store']>().toEqualTypeOf<QuestionStore>();
+    expectTypeOf<NonNullable<WebSocketHostOptions['onResume']>>().parameter(0).toEqualTypeOf<QuestionRecord>();
+    expectTypeOf<NonNullable<WebSocketHostOptions['notify']>>().parameter(0).toEqualTypeOf<QuestionRecord>();
+    expectTypeOf<DetachedAskRequest['state']>().toEqualTypeOf<JsonValue | undefined>();
   });
 });
