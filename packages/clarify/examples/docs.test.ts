@@ -7,4 +7,8 @@ describe('the README', () => {
   it('quotes the end-the-run example whole', () => {
     expect(read('../README.md')).toContain(read('./end-the-run.ts').trim());
   });
+
+  it('quotes the model-loop example whole', () => {
+    expect(read('../README.md')).toContain(read('./model-loop.ts').trim());
+  });
 });
