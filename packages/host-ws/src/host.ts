@@ -134,7 +134,10 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   let awaitingResume: QuestionRecord[];
   try {
     const restored = await store.listPending('all');
-    restored.forEach((record, index) => pending.add(entryOf(record, index - restored.length, true)));
+    // Before the asks that arrived while we were loading (negative seqs), and not twice: one of those may already be saved.
+    restored.forEach((record, index) => {
+      if (pending.get(record.rpcId) === undefined) pending.add(entryOf(record, index - restored.length, true));
+    });
     awaitingResume = await store.listAwaitingResume();
   } catch (error) {
     failStart(error);
@@ -243,7 +246,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     pending.add(entry);
     emit({ type: 'asked', rpcId: record.rpcId, sessionId: record.sessionId, questions: record.questions, askedAt: record.askedAt });
     logger.info('question asked', { rpcId: record.rpcId, sessionId: record.sessionId, mode: record.mode, count: record.questions.length });
-    const done = store.save(record).then(
+    // `async` turns a store that throws synchronously into a rejection like any other.
+    const done = (async () => store.save(record))().then(
       () => {
         entry.saved = true;
         const { rpcId, sessionId, askedBy, mode, questions, urgency } = record;
