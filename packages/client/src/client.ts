@@ -388,12 +388,14 @@ class QuestionConnection implements QuestionClient {
   }
 
   #pendingQuestion(frame: QuestionRequestedFrame): PendingQuestion {
-    const { rpcId, sessionId, questions, askedAt } = frame;
+    const { rpcId, sessionId, questions, askedAt, urgency } = frame;
     return Object.freeze({
       rpcId,
       sessionId,
       questions,
       askedAt,
+      // Only when the host sent one: absent means "not said", which a UI may show differently from any level.
+      ...(urgency === undefined ? {} : { urgency }),
       check: (answer: AskUserQuestionAnswer) => localAnswerMismatch(questions, answer),
       answer: (answer: AskUserQuestionAnswer) => this.answer(rpcId, answer),
       cancel: () => this.cancel(rpcId),

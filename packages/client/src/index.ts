@@ -17,4 +17,12 @@ export { parseRecommendedLabel } from './labels.js';
 export { planReviewOf } from './plan-review.js';
 export type { PlanReview } from './plan-review.js';
 // Re-exported so a UI can type its code against this package alone.
-export type { AnswerMismatch, AskUserQuestionAnswer, AskUserQuestionAnswerItem, AskUserQuestionItem, AskUserQuestionOption } from '@askseam/user-questions';
+export type {
+  AnswerMismatch,
+  AskUserQuestionAnswer,
+  AskUserQuestionAnswerItem,
+  AskUserQuestionInput,
+  AskUserQuestionItem,
+  AskUserQuestionOption,
+  AskUserQuestionUrgency,
+} from '@askseam/user-questions';

@@ -1,4 +1,4 @@
-import type { AnswerMismatch, AskUserQuestionAnswer, AskUserQuestionItem } from '@askseam/user-questions';
+import type { AnswerMismatch, AskUserQuestionAnswer, AskUserQuestionItem, AskUserQuestionUrgency } from '@askseam/user-questions';
 import type { QuestionClientError } from './errors.js';
 import type { WebSocketConstructorLike } from './socket.js';
 
@@ -41,6 +41,11 @@ export interface PendingQuestion {
   readonly questions: AskUserQuestionItem[];
   /** When the agent asked, as an ISO 8601 timestamp. */
   readonly askedAt: string;
+  /**
+   * How soon a person should look, when the asker said (absent otherwise). A presentation hint
+   * only: it never changes which answers fit. A UI may order its queue by it.
+   */
+  readonly urgency?: AskUserQuestionUrgency;
   /** Why `answer` would not fit these questions (the `matchesQuestions` rule it breaks), or `undefined` when it fits. */
   check(answer: AskUserQuestionAnswer): AnswerMismatch | undefined;
   /** Same as `client.answer(rpcId, answer)`. */

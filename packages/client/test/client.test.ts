@@ -142,6 +142,24 @@ describe('the pending map', () => {
     expect(client.pending.get('rpc-1')).toBe(question);
   });
 
+  it('carries the urgency the host sent on the pending question', async () => {
+    const host = await scriptedHost();
+    const { client, connection } = await openClient(host);
+    const seen = nextEvent(client, 'requested', (question) => question.rpcId === 'rpc-urgent');
+    connection.send({ ...requested('rpc-urgent'), urgency: 'high' });
+    expect((await seen).urgency).toBe('high');
+  });
+
+  it('leaves urgency out when the host sent none, and reads a level it does not know as medium', async () => {
+    const host = await scriptedHost();
+    const { client, connection } = await openClient(host);
+    const plain = await ask(client, connection, 'rpc-plain');
+    expect('urgency' in plain).toBe(false);
+    const seen = nextEvent(client, 'requested', (question) => question.rpcId === 'rpc-newer');
+    connection.send({ ...requested('rpc-newer'), urgency: 'critical' });
+    expect((await seen).urgency).toBe('medium');
+  });
+
   it('keeps the same object and fires nothing when a known rpcId is replayed after a reconnect', async () => {
     const host = await scriptedHost();
     const { client, connection } = await openClient(host);

@@ -1,4 +1,4 @@
-import type { AnswerMismatch, AskUserQuestionAnswer } from '@askseam/user-questions';
+import type { AnswerMismatch, AskUserQuestionAnswer, AskUserQuestionUrgency } from '@askseam/user-questions';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { WebSocket as WsWebSocket } from 'ws';
 import {
@@ -43,6 +43,11 @@ describe('public types', () => {
     expectTypeOf<PendingQuestion['cancel']>().returns.toEqualTypeOf<Promise<AcceptedReceipt>>();
     expectTypeOf<PendingQuestion['check']>().returns.toEqualTypeOf<AnswerMismatch | undefined>();
     expectTypeOf<AcceptedReceipt>().toEqualTypeOf<{ rpcId: string; accepted: true }>();
+  });
+
+  it('types the urgency of a pending question as the seam\'s levels, optional', () => {
+    expectTypeOf<PendingQuestion['urgency']>().toEqualTypeOf<AskUserQuestionUrgency | undefined>();
+    expectTypeOf<AskUserQuestionUrgency>().toEqualTypeOf<'low' | 'medium' | 'high'>();
   });
 
   it('names every rejection code the UI handles', () => {

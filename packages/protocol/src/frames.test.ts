@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientFrameSchemas, PROTOCOL_VERSION, respondResultSchema, serverFrameSchemas } from './frames.js';
+import { clientFrameSchemas, PROTOCOL_VERSION, questionRequestedFrameSchema, respondResultSchema, serverFrameSchemas } from './frames.js';
 
 describe('respondResultSchema', () => {
   it('accepts an answer for a session', () => {
@@ -38,5 +38,34 @@ describe('frame tables', () => {
   it('lists every frame type of each direction', () => {
     expect(Object.keys(serverFrameSchemas).sort()).toEqual(['error', 'hello', 'ping', 'pong', 'question/requested', 'question/resolved', 'receipt']);
     expect(Object.keys(clientFrameSchemas).sort()).toEqual(['ping', 'pong', 'question/respond']);
+  });
+});
+
+describe('questionRequestedFrameSchema urgency', () => {
+  const frame = {
+    type: 'question/requested',
+    rpcId: 'rpc-1',
+    sessionId: 'main',
+    questions: [{ id: 'go', question: 'Deploy v1.2.3 to production?', input: { kind: 'checkbox' }, required: true }],
+    askedAt: '2026-01-02T03:04:05.000Z',
+  };
+
+  it.each(['low', 'medium', 'high'] as const)('carries the urgency %s as sent', (urgency) => {
+    expect(questionRequestedFrameSchema.parse({ ...frame, urgency }).urgency).toBe(urgency);
+  });
+
+  it('leaves urgency out when the host sent none', () => {
+    expect('urgency' in questionRequestedFrameSchema.parse(frame)).toBe(false);
+  });
+
+  it.each([['a level this version does not know', 'critical'], ['a number', 3], ['null', null]])(
+    'reads %s as medium rather than refusing the whole question',
+    (_name, urgency) => {
+      expect(questionRequestedFrameSchema.parse({ ...frame, urgency }).urgency).toBe('medium');
+    },
+  );
+
+  it('keeps the typed inputs of the questions it carries', () => {
+    expect(questionRequestedFrameSchema.parse(frame).questions).toEqual(frame.questions);
   });
 });

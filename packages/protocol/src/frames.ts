@@ -1,4 +1,4 @@
-import { askUserQuestionsSchema } from '@askseam/user-questions';
+import { askUserQuestionsSchema, askUserQuestionUrgencySchema } from '@askseam/user-questions';
 // Namespace import: lets bundlers drop the parts of zod (locales) we never use.
 import * as z from 'zod';
 
@@ -28,6 +28,12 @@ export const questionRequestedFrameSchema = z.object({
   questions: askUserQuestionsSchema,
   /** When the agent asked, as an ISO 8601 timestamp. */
   askedAt: z.string(),
+  /**
+   * How soon a person should look (`low | medium | high`), when the asker said. A value this
+   * version does not know reads as `medium` (as the seam asks of providers), so a newer host's
+   * level never makes an older client drop the whole question.
+   */
+  urgency: askUserQuestionUrgencySchema.catch('medium').optional(),
 });
 
 export const questionOutcomeSchema = z.enum(['answered', 'cancelled']);

@@ -15,6 +15,17 @@ const serverFrames: { name: string; frame: ServerFrame }[] = [
     name: 'question/requested',
     frame: { type: 'question/requested', rpcId: 'rpc-1', sessionId: 'main', questions, askedAt: '2026-01-02T03:04:05.000Z' },
   },
+  {
+    name: 'question/requested with typed inputs and an urgency',
+    frame: {
+      type: 'question/requested',
+      rpcId: 'rpc-2',
+      sessionId: 'main',
+      questions: [{ id: 'age', question: 'How old is the account, in days?', input: { kind: 'number', min: 0, max: 365 }, required: true, placeholder: '30' }],
+      askedAt: '2026-01-02T03:04:05.000Z',
+      urgency: 'high',
+    },
+  },
   { name: 'question/resolved answered', frame: { type: 'question/resolved', rpcId: 'rpc-1', sessionId: 'main', outcome: 'answered' } },
   { name: 'question/resolved cancelled', frame: { type: 'question/resolved', rpcId: 'rpc-1', sessionId: 'main', outcome: 'cancelled' } },
   { name: 'receipt accepted', frame: { type: 'receipt', id: 'send-1', rpcId: 'rpc-1', accepted: true } },

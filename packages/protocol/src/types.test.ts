@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { AskUserQuestionItem } from '@askseam/user-questions';
+import type { AskUserQuestionItem, AskUserQuestionUrgency } from '@askseam/user-questions';
 import {
   parseClientFrame,
   parseFrame,
@@ -29,6 +29,7 @@ describe('frame types', () => {
     if (frame.type === 'question/requested') {
       expectTypeOf(frame).toEqualTypeOf<QuestionRequestedFrame>();
       expectTypeOf(frame.questions).toEqualTypeOf<AskUserQuestionItem[]>();
+      expectTypeOf(frame.urgency).toEqualTypeOf<AskUserQuestionUrgency | undefined>();
     }
     if (frame.type === 'question/resolved') expectTypeOf(frame.outcome).toEqualTypeOf<'answered' | 'cancelled'>();
   });
