@@ -23,7 +23,7 @@ describe('a blocking ask with a store', () => {
     const client = await connect();
     await client.next('hello');
     const asking = ask('agent-a');
-    const [{ rpcId }] = host.pending() as [{ rpcId: string }];
+    const rpcId = host.pending()[0]!.rpcId;
     await expect.poll(() => store.parked('save')).toBe(1);
     // Round trip on the socket: had the question been delivered, it would have arrived first.
     client.send({ type: 'ping' });
@@ -69,7 +69,7 @@ describe('a blocking ask with a store', () => {
     const store = new MemoryQuestionStore();
     const first = await startHost({ store });
     const asking = first.ask('agent-a');
-    const [{ rpcId }] = first.host.pending() as [{ rpcId: string }];
+    const rpcId = first.host.pending()[0]!.rpcId;
     await expect.poll(async () => (await store.listPending('all')).length).toBe(1);
     await first.host.close();
     const settled = await asking.settled;
@@ -100,7 +100,7 @@ describe('restart on a SQLite file', () => {
     const before = await hostOn(file);
     void before.ask('agent-a').settled;
     const { rpcId: detachedId } = await before.host.askDetached({ sessionId: 'agent-b', questions: [colourQuestion], state: { step: 'deploy', args: { version: '1.2.3' } } });
-    const [{ rpcId: blockingId }] = before.host.pending() as [{ rpcId: string }];
+    const blockingId = before.host.pending()[0]!.rpcId;
     await expect.poll(async () => (await before.store.listPending('all')).length).toBe(2);
     await before.host.close();
     await before.store.close();

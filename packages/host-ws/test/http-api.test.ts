@@ -23,7 +23,7 @@ function bearerPerSession(req: import('node:http').IncomingMessage): Principal |
 async function withQuestion(options = {}) {
   const testHost = await startHost(options);
   const asking = testHost.ask('agent-a');
-  const [{ rpcId }] = testHost.host.pending() as [{ rpcId: string }];
+  const rpcId = testHost.host.pending()[0]!.rpcId;
   await expect.poll(async () => (await testHost.host.store.get(rpcId)) !== undefined).toBe(true);
   return { ...testHost, asking, rpcId };
 }
