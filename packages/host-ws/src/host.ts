@@ -6,6 +6,7 @@ import { PROTOCOL_VERSION, parseClientFrame, type QuestionRequestedFrame, type R
 import { MemoryQuestionStore, type QuestionRecord, type QuestionStore } from '@askseam/store';
 import {
   UserQuestionError,
+  askUserQuestionUrgencySchema,
   askUserQuestionsSchema,
   hasUserQuestionErrorCode,
   type AskUserQuestionAnswer,
@@ -218,7 +219,17 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         },
       });
       signal?.addEventListener('abort', onAbort, { once: true });
-      const record: QuestionRecord = { rpcId, sessionId: agent.id, askedBy: agent.id, askedAt: new Date().toISOString(), questions: parsed.data, mode: 'blocking' };
+      // The seam passes urgency through unchecked; a level we do not know is read as medium.
+      const urgency = request.urgency === undefined ? undefined : askUserQuestionUrgencySchema.catch('medium').parse(request.urgency);
+      const record: QuestionRecord = {
+        rpcId,
+        sessionId: agent.id,
+        askedBy: agent.id,
+        askedAt: new Date().toISOString(),
+        questions: parsed.data,
+        mode: 'blocking',
+        ...(urgency === undefined ? {} : { urgency }),
+      };
       void enqueue(record).then((saved) => {
         if (saved.ok) return;
         const waiter = waiters.get(rpcId);
@@ -386,6 +397,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       sessionId: entry.sessionId,
       questions: entry.questions,
       askedAt: entry.askedAt,
+      ...(entry.record.urgency === undefined ? {} : { urgency: entry.record.urgency }),
     };
     if (connection.send(frame, { checkBuffer: !replay })) {
       emit({ type: 'delivered', rpcId: entry.rpcId, sessionId: entry.sessionId, connectionId: connection.id, replay });

@@ -87,6 +87,24 @@ describe('a blocking ask with a store', () => {
   });
 });
 
+describe('urgency', () => {
+  it('keeps a blocking ask\'s urgency in the record and sends it on the question frame (an unknown level as medium)', async () => {
+    const { host, connect, ask } = await startHost();
+    const client = await connect();
+    void ask('agent-a', [colourQuestion], { urgency: 'high' }).settled;
+    void ask('agent-b', [colourQuestion], { urgency: 'someday' as never }).settled;
+    const high = await client.next('question/requested');
+    const unknown = await client.next('question/requested');
+    expect(high.urgency).toBe('high');
+    expect(unknown.urgency).toBe('medium');
+    expect((await host.store.get(high.rpcId))?.urgency).toBe('high');
+    const { rpcId } = await host.askDetached({ sessionId: 'agent-a', questions: [colourQuestion], urgency: 'low' });
+    expect((await client.next('question/requested', (frame) => frame.rpcId === rpcId)).urgency).toBe('low');
+    void ask('agent-a').settled;
+    expect(await client.next('question/requested', (frame) => frame.rpcId !== rpcId && frame.rpcId !== high.rpcId && frame.rpcId !== unknown.rpcId)).not.toHaveProperty('urgency');
+  });
+});
+
 describe('restart on a SQLite file', () => {
   async function hostOn(file: string, extra: Partial<WebSocketHostOptions> = {}) {
     const store = openSqlite(file);

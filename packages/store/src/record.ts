@@ -1,4 +1,4 @@
-import { askUserQuestionAnswerSchema, askUserQuestionsSchema } from '@askseam/user-questions';
+import { askUserQuestionAnswerSchema, askUserQuestionUrgencySchema, askUserQuestionsSchema } from '@askseam/user-questions';
 // Namespace import: lets bundlers drop the parts of zod (locales) we never use.
 import * as z from 'zod';
 
@@ -8,8 +8,8 @@ import * as z from 'zod';
  */
 export const questionModeSchema = z.enum(['blocking', 'detached']);
 
-/** How urgently a human should look (seed 002's `options.urgency`); for notifiers and UIs to sort by. */
-export const questionUrgencySchema = z.enum(['low', 'medium', 'high']);
+/** How urgently a human should look (seed 002's `options.urgency`): the seam's own levels, for notifiers and UIs to sort by. */
+export const questionUrgencySchema = askUserQuestionUrgencySchema;
 
 /**
  * How a question was settled. `answered` and `cancelled` come from a person; `aborted` (the asker
