@@ -1,9 +1,10 @@
 import { parseRecommendedLabel } from '@askseam/client';
-import type { AskUserQuestionItem } from '@askseam/user-questions';
+import { isMultiSelect, isValueInput, type AskUserQuestionItem, type AskUserQuestionUrgency } from '@askseam/user-questions';
 import { h } from './dom.js';
 import type { QuestionDraft } from './draft.js';
 import type { AskseamStrings } from './i18n.js';
 import { renderMarkdown } from './markdown.js';
+import { boundsText } from './problem-text.js';
 
 /** Everything the composer shows for one question of a request. */
 export interface ComposerModel {
@@ -12,17 +13,22 @@ export interface ComposerModel {
   index: number;
   count: number;
   item: QuestionDraft;
-  /** Submit found this question neither answered nor skipped. */
-  invalid: boolean;
+  /** Why this question cannot be sent yet (Submit or Next found it so), or `undefined`. */
+  invalid: string | undefined;
   error: string | undefined;
   busy: boolean;
+  /** The request's urgency, shown as a badge (high and medium only). */
+  urgency: AskUserQuestionUrgency | undefined;
   strings: AskseamStrings;
 }
 
 /** What the person can do in the composer; the element owns the state and re-renders. */
 export interface ComposerActions {
   choose(label: string): void;
+  /** Typed into the custom box, or into a text, textarea, number or date input. */
   typeCustom(text: string): void;
+  /** Checked or unchecked the box of a checkbox question. */
+  setChecked(checked: boolean): void;
   skip(): void;
   back(): void;
   /** Next question, or submit on the last one. */
@@ -33,82 +39,19 @@ export interface ComposerActions {
 /**
  * The generic composer for one question. Elements that keep focus across re-renders carry a
  * `data-focus` key. Question text, labels and descriptions go in as text; only `detail` is
- * Markdown, and it is sanitised.
+ * Markdown, and it is sanitised. The control that holds the answer carries `data-invalid`
+ * ("mark": gets aria-invalid; "describe": only points at the message), so an invalid mark can be
+ * added and removed in place (see `markInvalid`) without rebuilding what the person is typing in.
  */
 export function renderComposer(model: ComposerModel, actions: ComposerActions): HTMLFormElement {
-  const { question, index, count, item, invalid, error, busy, strings } = model;
+  const { question, index, count, invalid, error, busy, strings, urgency, item } = model;
   const last = index === count - 1;
-  const options = question.options ?? [];
-  const multi = question.multiSelect === true;
-  const describedBy = invalid ? 'q-invalid' : undefined;
+  const required = question.required === true;
+  // Either state of a checkbox is an answer, so a required one needs nothing from the person that a
+  // "Required" mark could ask for; only Skip is withheld (README, "Forms").
+  const requiredMark = required && question.input?.kind !== 'checkbox';
 
-  const optionGroup =
-    options.length > 0 &&
-    h(
-      'fieldset',
-      { class: 'options', attrs: { 'aria-invalid': invalid ? 'true' : undefined, 'aria-describedby': describedBy } },
-      h('legend', { text: multi ? strings.chooseAny : strings.chooseOne }),
-      options.map((option, at) => {
-        const shown = parseRecommendedLabel(option.label);
-        const descriptionId = `q-option-${at}-description`;
-        return h(
-          'label',
-          { class: 'option' },
-          h('input', {
-            attrs: {
-              type: multi ? 'checkbox' : 'radio',
-              name: 'q-options',
-              'data-focus': `option-${at}`,
-              'aria-describedby': option.description ? descriptionId : undefined,
-            },
-            // The value is the full original label: the answer carries it, suffix and all.
-            props: { value: option.label, checked: item.selected.includes(option.label) },
-            on: {
-              change: () => actions.choose(option.label),
-              // Enter on an option moves on, like Enter in the text box (browsers differ on implicit submission here).
-              keydown: (event) => {
-                if (!isPlainEnter(event as KeyboardEvent)) return;
-                event.preventDefault();
-                actions.primary();
-              },
-            },
-          }),
-          h('span', { class: 'number', text: String(at + 1), attrs: { 'aria-hidden': 'true' } }),
-          h(
-            'span',
-            { class: 'text' },
-            h('span', { class: 'label', text: shown.label }),
-            shown.recommended && h('span', { class: 'badge', text: strings.recommended }),
-            option.description && h('span', { class: 'description', text: option.description, attrs: { id: descriptionId } }),
-          ),
-        );
-      }),
-    );
-
-  const customLabel = options.length === 0 ? strings.customLabelOpen : multi ? strings.customLabelMulti : strings.customLabelSingle;
-  const custom = h(
-    'div',
-    { class: 'custom' },
-    h('label', { class: 'custom-label', text: customLabel, attrs: { for: 'q-custom' } }),
-    h('textarea', {
-      attrs: {
-        id: 'q-custom',
-        rows: 2,
-        placeholder: strings.customPlaceholder,
-        'data-focus': 'custom',
-        'aria-describedby': ['q-hint', describedBy].filter(Boolean).join(' '),
-        'aria-invalid': invalid && options.length === 0 ? 'true' : undefined,
-      },
-      props: { value: item.custom },
-      on: {
-        input: (event) => actions.typeCustom((event.target as HTMLTextAreaElement).value),
-        keydown: (event) => onCustomKeydown(event as KeyboardEvent, actions),
-      },
-    }),
-    h('div', { class: 'hint', text: last ? strings.hintSubmit : strings.hintContinue, attrs: { id: 'q-hint' } }),
-  );
-
-  return h(
+  const form = h(
     'form',
     {
       class: 'composer',
@@ -127,14 +70,14 @@ export function renderComposer(model: ComposerModel, actions: ComposerActions): 
         'div',
         { class: 'top' },
         h('span', { class: 'chip', text: question.header ?? strings.questionChip }),
+        requiredMark && h('span', { class: 'required-mark', text: strings.required, attrs: { id: 'q-required' } }),
+        urgencyBadge(strings, urgency),
         count > 1 && h('span', { class: 'pager-count', text: strings.pager(index + 1, count), attrs: { 'aria-label': strings.pagerLabel(index + 1, count) } }),
       ),
       h('h2', { class: 'question', text: question.question, attrs: { id: 'q-heading', tabindex: -1, 'data-focus': 'heading' } }),
       question.detail !== undefined && question.detail.trim() !== '' && markdownBlock('detail', question.detail),
-      optionGroup,
-      custom,
+      isValueInput(question.input) ? valueControl(model, actions) : [optionGroup(model, actions), customBox(model, actions)],
       item.skipped && h('p', { class: 'note', text: strings.skippedNote, attrs: { 'data-role': 'skipped' } }),
-      invalid && h('p', { class: 'invalid', text: strings.incomplete, attrs: { id: 'q-invalid', role: 'alert' } }),
       error !== undefined && h('div', { class: 'error', text: error, attrs: { role: 'alert' } }),
       h(
         'div',
@@ -142,12 +85,229 @@ export function renderComposer(model: ComposerModel, actions: ComposerActions): 
         h('button', { class: 'quiet', text: strings.dismiss, attrs: { type: 'button', 'data-focus': 'dismiss' }, on: { click: () => actions.dismiss() } }),
         h('span', { class: 'spacer' }),
         busy && h('span', { class: 'sending', text: strings.sending }),
-        h('button', { text: strings.skip, attrs: { type: 'button', 'data-focus': 'skip' }, on: { click: () => actions.skip() } }),
+        // A required question cannot be skipped, so it offers no Skip at all.
+        !required && h('button', { text: strings.skip, attrs: { type: 'button', 'data-focus': 'skip' }, on: { click: () => actions.skip() } }),
         index > 0 && h('button', { text: strings.back, attrs: { type: 'button', 'data-focus': 'back' }, on: { click: () => actions.back() } }),
         h('button', { class: 'primary', text: last ? strings.submit : strings.next, attrs: { type: 'submit', 'data-focus': 'primary' } }),
       ),
     ),
   );
+  if (invalid !== undefined) markInvalid(form, invalid);
+  return form;
+}
+
+/** Radio buttons (single-select, `select`) or checkboxes (multi-select, `multi_select`), numbered from 1. */
+function optionGroup(model: ComposerModel, actions: ComposerActions): HTMLFieldSetElement | undefined {
+  const { question, item, strings } = model;
+  const options = question.options ?? [];
+  if (options.length === 0) return undefined;
+  const multi = isMultiSelect(question);
+  const required = question.required === true;
+  return h(
+    'fieldset',
+    {
+      class: 'options',
+      // A required multi-select group cannot carry aria-required (no such state on a group); it
+      // points at the visible "Required" mark instead. Radios carry `required` themselves.
+      attrs: { 'data-invalid': 'mark', 'aria-describedby': required && multi ? 'q-required' : undefined },
+    },
+    h('legend', { text: multi ? strings.chooseAny : strings.chooseOne }),
+    options.map((option, at) => {
+      const shown = parseRecommendedLabel(option.label);
+      const descriptionId = `q-option-${at}-description`;
+      return h(
+        'label',
+        { class: 'option' },
+        h('input', {
+          attrs: {
+            type: multi ? 'checkbox' : 'radio',
+            name: 'q-options',
+            'data-focus': `option-${at}`,
+            'aria-describedby': option.description ? descriptionId : undefined,
+            required: required && !multi,
+          },
+          // The value is the full original label: the answer carries it, suffix and all.
+          props: { value: option.label, checked: item.selected.includes(option.label) },
+          on: {
+            change: () => actions.choose(option.label),
+            // Enter on an option moves on, like Enter in the text box (browsers differ on implicit submission here).
+            keydown: (event) => {
+              if (!isPlainEnter(event as KeyboardEvent)) return;
+              event.preventDefault();
+              actions.primary();
+            },
+          },
+        }),
+        h('span', { class: 'number', text: String(at + 1), attrs: { 'aria-hidden': 'true' } }),
+        h(
+          'span',
+          { class: 'text' },
+          h('span', { class: 'label', text: shown.label }),
+          shown.recommended && h('span', { class: 'badge', text: strings.recommended }),
+          option.description && h('span', { class: 'description', text: option.description, attrs: { id: descriptionId } }),
+        ),
+      );
+    }),
+  );
+}
+
+/** The free-text box: the whole answer of an open question, or an alternative beside options. */
+function customBox(model: ComposerModel, actions: ComposerActions): HTMLDivElement {
+  const { question, item, strings, index, count } = model;
+  const options = question.options ?? [];
+  const open = options.length === 0;
+  const customLabel = open ? strings.customLabelOpen : isMultiSelect(question) ? strings.customLabelMulti : strings.customLabelSingle;
+  return h(
+    'div',
+    { class: 'custom' },
+    h('label', { class: 'custom-label', text: customLabel, attrs: { for: 'q-custom' } }),
+    h('textarea', {
+      attrs: {
+        id: 'q-custom',
+        rows: 2,
+        placeholder: question.placeholder ?? strings.customPlaceholder,
+        'data-focus': 'custom',
+        'aria-describedby': 'q-hint',
+        'aria-required': open && question.required === true ? 'true' : undefined,
+        // Beside options, the option group is what is missing; the box only points at the message.
+        'data-invalid': open ? 'mark' : 'describe',
+      },
+      props: { value: item.custom },
+      on: {
+        input: (event) => actions.typeCustom((event.target as HTMLTextAreaElement).value),
+        keydown: (event) => onMultilineKeydown(event as KeyboardEvent, actions),
+      },
+    }),
+    h('div', { class: 'hint', text: index === count - 1 ? strings.hintSubmit : strings.hintContinue, attrs: { id: 'q-hint' } }),
+  );
+}
+
+/**
+ * The native control of a typed input, named by the question heading: a one-line text box, a
+ * textarea, a number or date input with its bounds, or one checkbox. What it accepts is written
+ * under it (`q-bounds`), so nobody has to find the limits by being refused.
+ */
+function valueControl(model: ComposerModel, actions: ComposerActions): HTMLDivElement {
+  const { question, item, strings, index, count } = model;
+  const input = question.input!;
+  const last = index === count - 1;
+  const bounds = boundsText(strings, input);
+  const placeholder = question.placeholder;
+  const shared = {
+    id: 'q-value',
+    'data-focus': 'value',
+    'data-invalid': 'mark',
+    'aria-labelledby': 'q-heading',
+    'aria-describedby': bounds === undefined ? 'q-hint' : 'q-bounds q-hint',
+    // A checkbox is answered by either state (see renderComposer), so it is never "required" to AT either.
+    'aria-required': question.required === true && input.kind !== 'checkbox' ? 'true' : undefined,
+  };
+  const onInput = (event: Event) => actions.typeCustom((event.target as HTMLInputElement | HTMLTextAreaElement).value);
+  const onLineKeydown = (event: Event) => onSingleLineKeydown(event as KeyboardEvent, actions);
+
+  let control: HTMLElement;
+  switch (input.kind) {
+    case 'text':
+      control = h('input', {
+        attrs: { ...shared, type: 'text', maxlength: input.maxLength, placeholder, autocomplete: 'off' },
+        props: { value: item.custom },
+        on: { input: onInput, keydown: onLineKeydown },
+      });
+      break;
+    case 'textarea':
+      control = h('textarea', {
+        attrs: { ...shared, rows: 4, maxlength: input.maxLength, placeholder },
+        props: { value: item.custom },
+        on: { input: onInput, keydown: (event) => onMultilineKeydown(event as KeyboardEvent, actions) },
+      });
+      break;
+    case 'number':
+      control = h('input', {
+        // step="any" without a step: the browser's default step of 1 would call 2.5 a mismatch.
+        attrs: { ...shared, type: 'number', inputmode: 'decimal', min: input.min, max: input.max, step: input.step ?? 'any', placeholder },
+        props: { value: item.custom },
+        on: { input: onInput, keydown: onLineKeydown },
+      });
+      break;
+    case 'date':
+      // Date inputs show their own format mask; a placeholder would never appear.
+      control = h('input', {
+        attrs: { ...shared, type: 'date', min: input.min, max: input.max },
+        props: { value: item.custom },
+        on: { input: onInput, keydown: onLineKeydown },
+      });
+      break;
+    default:
+      control = h(
+        'label',
+        { class: 'option checkbox-answer' },
+        h('input', {
+          attrs: { ...shared, type: 'checkbox' },
+          props: { checked: item.custom === 'true' },
+          on: {
+            change: (event) => actions.setChecked((event.target as HTMLInputElement).checked),
+            keydown: (event) => {
+              if (!isPlainEnter(event as KeyboardEvent)) return;
+              event.preventDefault();
+              actions.primary();
+            },
+          },
+        }),
+        h('span', { class: 'text', text: strings.checkboxYes }),
+      );
+  }
+  const multiline = input.kind === 'textarea';
+  const hint = multiline ? (last ? strings.hintSubmit : strings.hintContinue) : last ? strings.hintLineSubmit : strings.hintLineContinue;
+  return h(
+    'div',
+    { class: `value value-${input.kind}` },
+    control,
+    bounds !== undefined && h('div', { class: 'hint bounds', text: bounds, attrs: { id: 'q-bounds' } }),
+    h('div', { class: 'hint', text: hint, attrs: { id: 'q-hint' } }),
+  );
+}
+
+/** The urgency badge of a request: "Urgent" for high, "Soon" for medium, nothing for low or unsaid. */
+export function urgencyBadge(strings: AskseamStrings, urgency: AskUserQuestionUrgency | undefined): HTMLSpanElement | undefined {
+  if (urgency !== 'high' && urgency !== 'medium') return undefined;
+  const words = strings.urgency[urgency];
+  // The short word is for the eye; a screen reader hears the full "High urgency" instead.
+  return h(
+    'span',
+    { class: 'urgency', attrs: { 'data-urgency': urgency } },
+    h('span', { text: words.badge, attrs: { 'aria-hidden': 'true' } }),
+    h('span', { class: 'visually-hidden', text: words.label }),
+  );
+}
+
+/**
+ * Mark the question in `form` invalid with `message`: aria-invalid on its answer control, the
+ * message as an alert, referenced by aria-describedby. Used when rendering and to patch a card in
+ * place (a re-render would empty a number or date input whose text the browser could not read).
+ */
+export function markInvalid(form: ParentNode, message: string): void {
+  clearInvalid(form);
+  for (const target of form.querySelectorAll('[data-invalid]')) {
+    if (target.getAttribute('data-invalid') === 'mark') target.setAttribute('aria-invalid', 'true');
+    const ids = (target.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id !== '');
+    target.setAttribute('aria-describedby', [...ids, 'q-invalid'].join(' '));
+  }
+  const note = h('p', { class: 'invalid', text: message, attrs: { id: 'q-invalid', role: 'alert' } });
+  const frame = form.querySelector('.frame') ?? form;
+  const before = frame.querySelector(':scope > .error') ?? frame.querySelector(':scope > .actions');
+  if (before) before.before(note);
+  else frame.append(note);
+}
+
+/** Remove what `markInvalid` (or a card rendered invalid) added. */
+export function clearInvalid(form: ParentNode): void {
+  form.querySelector('#q-invalid')?.remove();
+  for (const marked of form.querySelectorAll('[aria-invalid]')) marked.removeAttribute('aria-invalid');
+  for (const described of form.querySelectorAll('[aria-describedby~="q-invalid"]')) {
+    const rest = described.getAttribute('aria-describedby')!.split(' ').filter((id) => id !== 'q-invalid');
+    if (rest.length > 0) described.setAttribute('aria-describedby', rest.join(' '));
+    else described.removeAttribute('aria-describedby');
+  }
 }
 
 /** A block of sanitised Markdown. */
@@ -158,10 +318,18 @@ export function markdownBlock(className: string, source: string): HTMLDivElement
 }
 
 /** Enter continues (or submits on the last question); Shift+Enter is a newline; IME composition owns Enter. */
-function onCustomKeydown(event: KeyboardEvent, actions: ComposerActions): void {
+function onMultilineKeydown(event: KeyboardEvent, actions: ComposerActions): void {
   if (!isPlainEnter(event)) return;
   event.preventDefault();
   actions.primary();
+}
+
+/** One-line controls: Enter continues (or submits); no Enter, Shift+Enter included, submits the form natively. */
+function onSingleLineKeydown(event: KeyboardEvent, actions: ComposerActions): void {
+  // Enter that confirms an IME composition belongs to the IME: leave it alone entirely.
+  if (event.key !== 'Enter' || event.isComposing || event.keyCode === 229) return;
+  event.preventDefault();
+  if (isPlainEnter(event)) actions.primary();
 }
 
 /** An Enter press that is not Shift+Enter and not confirming an IME composition. */

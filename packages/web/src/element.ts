@@ -7,23 +7,26 @@ import {
   type QuestionClient,
   type QuestionResolvedEvent,
 } from '@askseam/client';
-import type { AskUserQuestionAnswer } from '@askseam/user-questions';
-import { renderComposer } from './composer-view.js';
+import { isMultiSelect, type AskUserQuestionAnswer, type AskUserQuestionUrgency } from '@askseam/user-questions';
+import { clearInvalid, markInvalid, renderComposer } from './composer-view.js';
 import { h } from './dom.js';
 import {
   answerFromDraft,
   chooseOption,
   createDraft,
-  firstIncomplete,
+  firstProblem,
   goToPage,
-  isComplete,
   itemAt,
+  questionProblem,
+  setChecked,
   setCustom,
   skipQuestion,
+  valueProblem,
   type RequestDraft,
 } from './draft.js';
 import { resolveLang, stringsFor, type AskseamStrings } from './i18n.js';
 import { renderPlanCard } from './plan-view.js';
+import { problemText, type ShownProblem } from './problem-text.js';
 import { styles } from './styles.js';
 
 /** Detail of the `askseam-answered` event: an answer the host accepted. */
@@ -42,19 +45,26 @@ export interface AskseamCancelledDetail {
 /** Detail of the `askseam-pendingchange` event: how many requests wait for an answer now. */
 export interface AskseamPendingChangeDetail {
   count: number;
+  /** How many of them are marked high urgency. */
+  urgent: number;
 }
 
 /** What the element remembers about one request; lives until the request is resolved. */
 interface RequestState {
   draft: RequestDraft;
-  /** Index of the question Submit found incomplete (or 0 for empty plan feedback). */
-  invalidIndex: number | undefined;
+  /** The question Submit (or Next) found not ready to send, why, and the words shown for it. */
+  invalid: { index: number; problem: ShownProblem['kind']; message: string } | undefined;
   error: string | undefined;
   /** An answer or cancel is in flight, or was accepted and the resolved frame is on its way. */
   busy: boolean;
   /** Focus was in the card when the send began (locking the controls drops it to the body). */
   hadFocus: boolean;
+  /** The person has started on this request: it stays on screen even when a more urgent one arrives. */
+  touched: boolean;
 }
+
+/** Queue order: high urgency first, then medium (or unsaid, as the seam reads it), then low. */
+const urgencyRank: Record<AskUserQuestionUrgency, number> = { high: 0, medium: 1, low: 2 };
 
 // On a server (SSR) there is no HTMLElement; importing the package there must still work.
 const ElementBase = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
@@ -87,6 +97,7 @@ export class AskseamQuestionsElement extends ElementBase {
   /** The request on screen, to know when a render swaps requests (or clients: a new client's replay is a new object). */
   #shown: PendingQuestion | undefined;
   #lastCount = 0;
+  #lastUrgent = 0;
   /** A `data-focus` key to focus after the next card render. */
   #focusAfterRender: string | undefined;
 
@@ -186,17 +197,34 @@ export class AskseamQuestionsElement extends ElementBase {
     this.#renderAll();
   }
 
-  /** Pending requests, oldest first. */
+  /** Pending requests, most urgent first, then oldest first. */
   #queue(): PendingQuestion[] {
     const pending = [...(this.#client?.pending.values() ?? [])];
     // Stable sort: requests asked in the same millisecond keep the order the host sent them in.
-    return pending.sort((a, b) => (a.askedAt < b.askedAt ? -1 : a.askedAt > b.askedAt ? 1 : 0));
+    return pending.sort(
+      (a, b) =>
+        urgencyRank[a.urgency ?? 'medium'] - urgencyRank[b.urgency ?? 'medium'] || (a.askedAt < b.askedAt ? -1 : a.askedAt > b.askedAt ? 1 : 0),
+    );
+  }
+
+  /**
+   * The request to show: the one on screen while the person has started on it (or has focus in it),
+   * so a more urgent arrival never pulls the card from under their hands; otherwise the head of
+   * the queue. By rpcId, since a new client's replay brings new objects for the same requests.
+   */
+  #current(queue: PendingQuestion[] = this.#queue()): PendingQuestion | undefined {
+    const shown = this.#shown;
+    if (shown !== undefined && (this.#states.get(shown.rpcId)?.touched === true || this.#root.activeElement !== null)) {
+      const still = queue.find((each) => each.rpcId === shown.rpcId);
+      if (still) return still;
+    }
+    return queue[0];
   }
 
   #stateFor(question: PendingQuestion): RequestState {
     let state = this.#states.get(question.rpcId);
     if (!state) {
-      state = { draft: createDraft(question.questions), invalidIndex: undefined, error: undefined, busy: false, hadFocus: false };
+      state = { draft: createDraft(question.questions), invalid: undefined, error: undefined, busy: false, hadFocus: false, touched: false };
       this.#states.set(question.rpcId, state);
     }
     return state;
@@ -215,7 +243,7 @@ export class AskseamQuestionsElement extends ElementBase {
 
   /** Render the card only when the request on screen changed, so typing is never interrupted. */
   #renderAll(): void {
-    const current = this.#queue()[0];
+    const current = this.#current();
     if (current !== this.#shown || current === undefined) this.#renderCard();
     this.#renderChrome();
   }
@@ -232,17 +260,22 @@ export class AskseamQuestionsElement extends ElementBase {
     if (this.#configError !== undefined) this.#statusRegion.dataset['status'] = 'error';
     else if (showStatus) this.#statusRegion.dataset['status'] = status;
     else delete this.#statusRegion.dataset['status'];
-    const waitingText = queue.length > 1 ? strings.moreWaiting(queue.length - 1) : '';
+    const current = this.#current(queue);
+    const waiting = queue.filter((each) => each !== current);
+    const urgentWaiting = waiting.filter((each) => each.urgency === 'high').length;
+    const waitingText = waiting.length > 0 ? strings.moreWaiting(waiting.length, urgentWaiting) : '';
     if (this.#waitingNote.textContent !== waitingText) this.#waitingNote.textContent = waitingText;
-    if (queue.length !== this.#lastCount) {
+    const urgent = queue.filter((each) => each.urgency === 'high').length;
+    if (queue.length !== this.#lastCount || urgent !== this.#lastUrgent) {
       this.#lastCount = queue.length;
-      this.dispatchEvent(new CustomEvent<AskseamPendingChangeDetail>('askseam-pendingchange', { detail: { count: queue.length }, bubbles: true, composed: true }));
+      this.#lastUrgent = urgent;
+      this.dispatchEvent(new CustomEvent<AskseamPendingChangeDetail>('askseam-pendingchange', { detail: { count: queue.length, urgent }, bubbles: true, composed: true }));
     }
   }
 
   /** Rebuild the card of the oldest request, keeping focus on the same control when it survives. */
   #renderCard(): void {
-    const current = this.#queue()[0];
+    const current = this.#current();
     // Same request (even through another client's replay): the same control keeps focus.
     const keepFocus = current !== undefined && current.rpcId === this.#shown?.rpcId ? this.#focusedKey() : undefined;
     const focusKey = this.#focusAfterRender ?? keepFocus;
@@ -267,9 +300,10 @@ export class AskseamQuestionsElement extends ElementBase {
           review,
           header: pending.questions[0]?.header,
           feedback: itemAt(state.draft, 0).custom,
-          invalid: state.invalidIndex !== undefined,
+          invalid: state.invalid !== undefined,
           error: state.error,
           busy: state.busy,
+          urgency: pending.urgency,
           strings,
         },
         {
@@ -293,17 +327,19 @@ export class AskseamQuestionsElement extends ElementBase {
         index,
         count: pending.questions.length,
         item: itemAt(state.draft, index),
-        invalid: state.invalidIndex === index,
+        invalid: state.invalid?.index === index ? state.invalid.message : undefined,
         error: state.error,
         busy: state.busy,
+        urgency: pending.urgency,
         strings,
       },
       {
         choose: (label) => this.#choose(pending, label),
         typeCustom: (text) => this.#typeCustom(pending, text),
+        setChecked: (checked) => this.#setChecked(pending, checked),
         skip: () => this.#skip(pending),
         back: () => this.#goTo(pending, index - 1),
-        primary: () => (index === pending.questions.length - 1 ? this.#submit(pending) : this.#goTo(pending, index + 1)),
+        primary: () => this.#primary(pending),
         dismiss: () => this.#dismiss(pending),
       },
     );
@@ -318,7 +354,10 @@ export class AskseamQuestionsElement extends ElementBase {
     const target = this.#cardSlot.querySelector<HTMLElement>(`[data-focus="${key}"]`);
     if (!target) return;
     target.focus();
-    if (target instanceof HTMLTextAreaElement) target.setSelectionRange(target.value.length, target.value.length);
+    // Number and date inputs have no caret to place (setSelectionRange throws on them).
+    if (target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && target.type === 'text')) {
+      target.setSelectionRange(target.value.length, target.value.length);
+    }
   }
 
   // ── what the person does ─────────────────────────────────────────────────────
@@ -327,7 +366,8 @@ export class AskseamQuestionsElement extends ElementBase {
     const state = this.#stateFor(pending);
     const index = state.draft.page;
     state.draft = chooseOption(state.draft, pending.questions[index]!, index, label);
-    if (state.invalidIndex === index && isComplete(state.draft, index)) state.invalidIndex = undefined;
+    state.touched = true;
+    if (state.invalid?.index === index && questionProblem(pending.questions[index]!, itemAt(state.draft, index)) === undefined) state.invalid = undefined;
     this.#renderCard();
   }
 
@@ -337,28 +377,57 @@ export class AskseamQuestionsElement extends ElementBase {
     const index = state.draft.page;
     const question = pending.questions[index]!;
     state.draft = setCustom(state.draft, question, index, text);
+    state.touched = true;
     const item = itemAt(state.draft, index);
-    if (question.multiSelect !== true && item.selected.length === 0) {
+    if (!isMultiSelect(question) && item.selected.length === 0) {
       for (const input of this.#cardSlot.querySelectorAll<HTMLInputElement>('input[name="q-options"]')) input.checked = false;
     }
+    this.#afterEdit(pending, state, index);
+  }
+
+  #setChecked(pending: PendingQuestion, checked: boolean): void {
+    const state = this.#stateFor(pending);
+    const index = state.draft.page;
+    state.draft = setChecked(state.draft, pending.questions[index]!, index, checked);
+    state.touched = true;
+    this.#afterEdit(pending, state, index);
+  }
+
+  /**
+   * After an edit on the page on screen (patched in place, never re-rendered): drop the skipped
+   * note once it is answered, and once an error is showing, let it follow the value: gone when
+   * the value fits, the new reason when it still does not. Emptiness is judged again at Submit.
+   */
+  #afterEdit(pending: PendingQuestion, state: RequestState, index: number): void {
+    const question = pending.questions[index]!;
+    const item = itemAt(state.draft, index);
     if (!item.skipped) this.#cardSlot.querySelector('[data-role="skipped"]')?.remove();
-    if (state.invalidIndex === index && isComplete(state.draft, index)) {
-      state.invalidIndex = undefined;
-      this.#cardSlot.querySelector('#q-invalid')?.remove();
-      for (const marked of this.#cardSlot.querySelectorAll('[aria-invalid]')) marked.removeAttribute('aria-invalid');
-      for (const described of this.#cardSlot.querySelectorAll('[aria-describedby~="q-invalid"]')) {
-        const rest = described.getAttribute('aria-describedby')!.split(' ').filter((id) => id !== 'q-invalid');
-        if (rest.length > 0) described.setAttribute('aria-describedby', rest.join(' '));
-        else described.removeAttribute('aria-describedby');
-      }
+    const shown = state.invalid;
+    if (shown?.index !== index) return;
+    const live = questionProblem(question, item);
+    if (live?.kind === 'value') {
+      const message = problemText(this.#strings, question, live);
+      if (message === shown.message) return; // unchanged: do not make screen readers repeat the alert
+      state.invalid = { index, problem: live.kind, message };
+      markInvalid(this.#cardSlot, message);
+      return;
+    }
+    // Fixed; or a wrong value was erased, and emptiness is judged again at Submit.
+    const stillEmpty = live !== undefined && (shown.problem === 'incomplete' || shown.problem === 'required');
+    if (!stillEmpty) {
+      state.invalid = undefined;
+      clearInvalid(this.#cardSlot);
     }
   }
 
   #skip(pending: PendingQuestion): void {
     const state = this.#stateFor(pending);
     const index = state.draft.page;
+    // A required question cannot be skipped (the button is not even shown).
+    if (pending.questions[index]?.required === true) return;
     state.draft = skipQuestion(state.draft, index);
-    if (state.invalidIndex === index) state.invalidIndex = undefined;
+    state.touched = true;
+    if (state.invalid?.index === index) state.invalid = undefined;
     if (index < pending.questions.length - 1) this.#goTo(pending, index + 1);
     else this.#renderCard();
   }
@@ -366,21 +435,74 @@ export class AskseamQuestionsElement extends ElementBase {
   #goTo(pending: PendingQuestion, page: number): void {
     const state = this.#stateFor(pending);
     state.draft = goToPage(state.draft, page);
+    state.touched = true;
     this.#focusAfterRender = 'heading';
     this.#renderCard();
   }
 
-  #submit(pending: PendingQuestion): void {
+  /**
+   * Next (or Submit on the last question), from the button, Enter in a control or an option. A
+   * value on screen that cannot be sent is pointed out here, before moving on: it is easiest to
+   * fix while it is in view. An empty question may still be answered later, so it lets you pass.
+   */
+  #primary(pending: PendingQuestion): void {
     const state = this.#stateFor(pending);
-    const missing = firstIncomplete(state.draft);
-    if (missing !== undefined) {
-      state.invalidIndex = missing;
-      state.draft = goToPage(state.draft, missing);
-      this.#focusAfterRender = 'heading';
-      this.#renderCard();
+    const index = state.draft.page;
+    const question = pending.questions[index]!;
+    const problem: ShownProblem | undefined = this.#unreadableOnScreen() ? { kind: 'unreadable' } : valueProblem(question, itemAt(state.draft, index));
+    if (problem) {
+      this.#showInPlace(pending, state, index, problem);
       return;
     }
-    this.#send(pending, answerFromDraft(pending.questions, state.draft));
+    if (index < pending.questions.length - 1) this.#goTo(pending, index + 1);
+    else this.#submit(pending);
+  }
+
+  /** The number or date input on screen holds text the browser could not read as a value (its value is then ""). */
+  #unreadableOnScreen(): boolean {
+    const control = this.#cardSlot.querySelector('#q-value');
+    return control instanceof HTMLInputElement && control.validity.badInput;
+  }
+
+  /** Mark the question on screen invalid without re-rendering, so unreadable text stays for the person to fix. */
+  #showInPlace(pending: PendingQuestion, state: RequestState, index: number, problem: ShownProblem): void {
+    const message = problemText(this.#strings, pending.questions[index]!, problem);
+    state.invalid = { index, problem: problem.kind, message };
+    markInvalid(this.#cardSlot, message);
+    this.#cardSlot.querySelector<HTMLElement>('[data-focus="value"]')?.focus();
+  }
+
+  /**
+   * Submit goes to the first question that cannot be sent (unanswered and not skipped, required
+   * and unanswered, or a value that breaks its input's rules) and says why, instead of sending.
+   * What is left is checked once more exactly as the host will check it (`PendingQuestion.check`).
+   */
+  #submit(pending: PendingQuestion): void {
+    const state = this.#stateFor(pending);
+    const found = firstProblem(pending.questions, state.draft);
+    if (found !== undefined) {
+      this.#jumpToProblem(pending, state, found.index, found.problem);
+      return;
+    }
+    const answer = answerFromDraft(pending.questions, state.draft);
+    const mismatch = pending.check(answer);
+    const at = mismatch?.questionId === undefined ? -1 : pending.questions.findIndex((question) => question.id === mismatch.questionId);
+    if (mismatch && at !== -1) {
+      this.#jumpToProblem(pending, state, at, { kind: 'value', rule: mismatch.rule, message: mismatch.message });
+      return;
+    }
+    this.#send(pending, answer);
+  }
+
+  #jumpToProblem(pending: PendingQuestion, state: RequestState, index: number, problem: ShownProblem): void {
+    if (index === state.draft.page && problem.kind === 'value') {
+      this.#showInPlace(pending, state, index, problem);
+      return;
+    }
+    state.invalid = { index, problem: problem.kind, message: problemText(this.#strings, pending.questions[index]!, problem) };
+    state.draft = goToPage(state.draft, index);
+    this.#focusAfterRender = 'heading';
+    this.#renderCard();
   }
 
   #hasFeedback(pending: PendingQuestion): boolean {
@@ -404,7 +526,7 @@ export class AskseamQuestionsElement extends ElementBase {
     const text = itemAt(state.draft, 0).custom.trim();
     const id = pending.questions[0]!.id;
     if (text === '') {
-      state.invalidIndex = 0;
+      state.invalid = { index: 0, problem: 'incomplete', message: this.#strings.feedbackEmpty };
       this.#focusAfterRender = 'feedback';
       this.#renderCard();
       return;
@@ -416,7 +538,7 @@ export class AskseamQuestionsElement extends ElementBase {
   #send(pending: PendingQuestion, answer: AskUserQuestionAnswer): void {
     const state = this.#stateFor(pending);
     if (state.busy) return;
-    state.invalidIndex = undefined;
+    state.invalid = undefined;
     // Check locally first: a misfit is shown at once and nothing is sent.
     const mismatch = pending.check(answer);
     if (mismatch) {
@@ -445,6 +567,7 @@ export class AskseamQuestionsElement extends ElementBase {
     const focusKey = this.#focusedKey() ?? 'heading';
     state.hadFocus = this.#root.activeElement !== null;
     state.busy = true;
+    state.touched = true;
     state.error = undefined;
     this.#renderCard();
     receipt.then(onAccepted, (error: unknown) => {
@@ -484,12 +607,13 @@ export class AskseamQuestionsElement extends ElementBase {
     if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
     if (!/^[1-9]$/.test(event.key)) return;
     const target = event.composedPath()[0];
-    if (target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && target.type === 'text')) return;
+    // Digits typed into a text, number or date control are the value, not option shortcuts.
+    if (target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && target.type !== 'radio' && target.type !== 'checkbox')) return;
     const input = this.#cardSlot.querySelector<HTMLInputElement>(`input[data-focus="option-${Number(event.key) - 1}"]`);
     if (!input || input.disabled) return;
     event.preventDefault();
     this.#focusAfterRender = input.dataset['focus'];
-    const pending = this.#queue()[0];
+    const pending = this.#current();
     if (pending) this.#choose(pending, input.value);
   }
 }

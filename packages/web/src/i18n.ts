@@ -1,4 +1,4 @@
-import type { ClientStatus } from '@askseam/client';
+import type { AskUserQuestionUrgency, ClientStatus } from '@askseam/client';
 
 /** The languages the element speaks. The `lang` attribute picks one; anything else falls back to English. */
 export type AskseamLang = 'en' | 'zh';
@@ -26,7 +26,36 @@ export interface AskseamStrings {
   hintSubmit: string;
   skippedNote: string;
   incomplete: string;
-  moreWaiting: (count: number) => string;
+  /** A required question without an answer (it cannot be skipped). */
+  requiredMissing: string;
+  /** The visible mark beside a required question. */
+  required: string;
+  /** The text beside a checkbox question's box (the question itself is the box's accessible name). */
+  checkboxYes: string;
+  /** Hints under single-line controls (text, number, date, checkbox), where Shift+Enter adds nothing. */
+  hintLineContinue: string;
+  hintLineSubmit: string;
+  /** The urgency badge: short visible text, and the words a screen reader hears. `low` shows none. */
+  urgency: Record<Exclude<AskUserQuestionUrgency, 'low'>, { badge: string; label: string }>;
+  /** Requests waiting behind the one on screen, `urgent` of them marked high urgency. */
+  moreWaiting: (count: number, urgent: number) => string;
+  /** What a typed input accepts, shown under it. */
+  bounds: {
+    /** Empty when the number input has no bounds and no step. */
+    number: (min: number | undefined, max: number | undefined, step: number | undefined) => string;
+    dateRange: (min: string | undefined, max: string | undefined) => string;
+    maxLength: (max: number) => string;
+  };
+  /** Why a typed value cannot be sent, shown on the question (the seam's rule, in this language). */
+  problems: {
+    notANumber: string;
+    numberRange: (min: number | undefined, max: number | undefined) => string;
+    offStep: (step: number, from: number) => string;
+    notADate: string;
+    dateRange: (min: string | undefined, max: string | undefined) => string;
+    tooLong: (max: number) => string;
+    multiline: string;
+  };
   status: Record<ClientStatus, string>;
   sending: string;
   planFeedbackLabel: string;
@@ -69,7 +98,51 @@ const en: AskseamStrings = {
   hintSubmit: 'Enter to submit · Shift+Enter for a new line',
   skippedNote: 'Skipped. Choose an option or type an answer if you change your mind.',
   incomplete: 'Answer this question or skip it before submitting.',
-  moreWaiting: (count) => `${count} more waiting`,
+  requiredMissing: 'This question is required: answer it before submitting.',
+  required: 'Required',
+  checkboxYes: 'Yes',
+  hintLineContinue: 'Enter to continue',
+  hintLineSubmit: 'Enter to submit',
+  urgency: {
+    high: { badge: 'Urgent', label: 'High urgency' },
+    medium: { badge: 'Soon', label: 'Medium urgency' },
+  },
+  moreWaiting: (count, urgent) => `${count} more waiting${urgent > 0 ? `, ${urgent} urgent` : ''}`,
+  bounds: {
+    number: (min, max, step) => {
+      const range = min !== undefined && max !== undefined ? `From ${min} to ${max}` : min !== undefined ? `At least ${min}` : max !== undefined ? `At most ${max}` : '';
+      if (step === undefined) return range;
+      return range === '' ? `In steps of ${step}` : `${range}, in steps of ${step}`;
+    },
+    dateRange: (min, max) =>
+      min !== undefined && max !== undefined
+        ? `From ${formatDay('en', min)} to ${formatDay('en', max)}`
+        : min !== undefined
+          ? `On or after ${formatDay('en', min)}`
+          : max !== undefined
+            ? `On or before ${formatDay('en', max)}`
+            : '',
+    maxLength: (max) => `Up to ${max} characters`,
+  },
+  problems: {
+    notANumber: 'Enter a number, like 42 or -3.5.',
+    numberRange: (min, max) =>
+      min !== undefined && max !== undefined
+        ? `Enter a number from ${min} to ${max}.`
+        : min !== undefined
+          ? `Enter a number of at least ${min}.`
+          : `Enter a number of at most ${max}.`,
+    offStep: (step, from) => `Enter a number in steps of ${step}, counting from ${from}.`,
+    notADate: 'Enter a complete, real date.',
+    dateRange: (min, max) =>
+      min !== undefined && max !== undefined
+        ? `Choose a date from ${formatDay('en', min)} to ${formatDay('en', max)}.`
+        : min !== undefined
+          ? `Choose a date on or after ${formatDay('en', min)}.`
+          : `Choose a date on or before ${formatDay('en', max ?? '')}.`,
+    tooLong: (max) => `Use at most ${max} characters.`,
+    multiline: 'Keep this answer on one line.',
+  },
   status: {
     connecting: 'Connecting…',
     open: 'Connected',
@@ -117,7 +190,47 @@ const zh: AskseamStrings = {
   hintSubmit: '按 Enter 提交 · Shift+Enter 换行',
   skippedNote: '已跳过。如果改变主意，可以选择一项或输入回答。',
   incomplete: '提交前请回答此题或跳过它。',
-  moreWaiting: (count) => `还有 ${count} 个问题在等待`,
+  requiredMissing: '此题必须回答，请先回答再提交。',
+  required: '必填',
+  checkboxYes: '是',
+  hintLineContinue: '按 Enter 继续',
+  hintLineSubmit: '按 Enter 提交',
+  urgency: {
+    high: { badge: '紧急', label: '紧急程度：高' },
+    medium: { badge: '尽快', label: '紧急程度：中' },
+  },
+  moreWaiting: (count, urgent) => `还有 ${count} 个问题在等待${urgent > 0 ? `，其中 ${urgent} 个紧急` : ''}`,
+  bounds: {
+    number: (min, max, step) => {
+      const range = min !== undefined && max !== undefined ? `范围 ${min} 至 ${max}` : min !== undefined ? `最小 ${min}` : max !== undefined ? `最大 ${max}` : '';
+      if (step === undefined) return range;
+      return range === '' ? `间隔 ${step}` : `${range}，间隔 ${step}`;
+    },
+    dateRange: (min, max) =>
+      min !== undefined && max !== undefined
+        ? `可选 ${formatDay('zh-CN', min)} 至 ${formatDay('zh-CN', max)}`
+        : min !== undefined
+          ? `${formatDay('zh-CN', min)} 或之后`
+          : max !== undefined
+            ? `${formatDay('zh-CN', max)} 或之前`
+            : '',
+    maxLength: (max) => `最多 ${max} 个字符`,
+  },
+  problems: {
+    notANumber: '请输入数字，例如 42 或 -3.5。',
+    numberRange: (min, max) =>
+      min !== undefined && max !== undefined ? `请输入 ${min} 到 ${max} 之间的数字。` : min !== undefined ? `请输入不小于 ${min} 的数字。` : `请输入不大于 ${max} 的数字。`,
+    offStep: (step, from) => `请输入从 ${from} 起、以 ${step} 为间隔的数字。`,
+    notADate: '请输入完整且有效的日期。',
+    dateRange: (min, max) =>
+      min !== undefined && max !== undefined
+        ? `请选择 ${formatDay('zh-CN', min)} 至 ${formatDay('zh-CN', max)} 之间的日期。`
+        : min !== undefined
+          ? `请选择 ${formatDay('zh-CN', min)} 或之后的日期。`
+          : `请选择 ${formatDay('zh-CN', max ?? '')} 或之前的日期。`,
+    tooLong: (max) => `最多只能输入 ${max} 个字符。`,
+    multiline: '此回答只能写一行。',
+  },
   status: {
     connecting: '正在连接…',
     open: '已连接',
@@ -144,6 +257,15 @@ const zh: AskseamStrings = {
 };
 
 const tables: Record<AskseamLang, AskseamStrings> = { en, zh };
+
+/** A `YYYY-MM-DD` day in a locale's medium style, read as a calendar day (UTC, so no zone shifts it). */
+function formatDay(locale: string, day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const date = new Date(0);
+  date.setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Number.isNaN(date.getTime()) ? day : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
 
 /** The language for a `lang` attribute value: any `zh…` tag (zh, zh-CN, zh-Hans) is Chinese, the rest English. */
 export function resolveLang(value: string | null | undefined): AskseamLang {

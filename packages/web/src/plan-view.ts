@@ -1,5 +1,5 @@
-import { parseRecommendedLabel, type PlanReview } from '@askseam/client';
-import { isPlainEnter, markdownBlock } from './composer-view.js';
+import { parseRecommendedLabel, type AskUserQuestionUrgency, type PlanReview } from '@askseam/client';
+import { isPlainEnter, markdownBlock, urgencyBadge } from './composer-view.js';
 import { h } from './dom.js';
 import type { AskseamStrings } from './i18n.js';
 
@@ -11,6 +11,8 @@ export interface PlanCardModel {
   invalid: boolean;
   error: string | undefined;
   busy: boolean;
+  /** The request's urgency, shown as a badge (high and medium only). */
+  urgency: AskUserQuestionUrgency | undefined;
   strings: AskseamStrings;
 }
 
@@ -24,7 +26,7 @@ export interface PlanCardActions {
 
 /** The plan-review card: the plan, Approve, the decline option if any, and a feedback box. */
 export function renderPlanCard(model: PlanCardModel, actions: PlanCardActions): HTMLFormElement {
-  const { review, header, feedback, invalid, error, busy, strings } = model;
+  const { review, header, feedback, invalid, error, busy, urgency, strings } = model;
   const plan = markdownBlock('plan detail', review.plan);
   plan.setAttribute('role', 'region');
   plan.setAttribute('aria-label', strings.planRegion);
@@ -47,7 +49,7 @@ export function renderPlanCard(model: PlanCardModel, actions: PlanCardActions): 
     h(
       'fieldset',
       { class: 'frame', props: { disabled: busy } },
-      h('div', { class: 'top' }, h('span', { class: 'chip', text: header ?? strings.planChip })),
+      h('div', { class: 'top' }, h('span', { class: 'chip', text: header ?? strings.planChip }), urgencyBadge(strings, urgency)),
       h('h2', { class: 'question', text: review.question, attrs: { id: 'q-heading', tabindex: -1, 'data-focus': 'heading' } }),
       plan,
       h(

@@ -15,6 +15,8 @@ export const styles = `
   --_accent-fg: var(--askseam-accent-fg, #ffffff);
   --_accent-soft: var(--askseam-accent-soft, color-mix(in srgb, var(--_accent) 10%, transparent));
   --_danger: var(--askseam-danger, #c62828);
+  --_warning: var(--askseam-warning, #8a5a00);
+  --_warning-soft: color-mix(in srgb, var(--askseam-warning, #e0a100) 18%, transparent);
   --_radius: var(--askseam-radius, 12px);
   --_shadow: var(--askseam-shadow, 0 1px 2px rgb(16 24 40 / 6%), 0 4px 16px rgb(16 24 40 / 8%));
   --_focus: var(--askseam-focus-ring, 0 0 0 3px color-mix(in srgb, var(--_accent) 35%, transparent));
@@ -34,6 +36,7 @@ export const styles = `
     --_accent: var(--askseam-accent, #7c9cff);
     --_accent-fg: var(--askseam-accent-fg, #0d1220);
     --_danger: var(--askseam-danger, #ff8a80);
+    --_warning: var(--askseam-warning, #f5c451);
     --_shadow: var(--askseam-shadow, 0 1px 2px rgb(0 0 0 / 30%), 0 8px 24px rgb(0 0 0 / 30%));
   }
 }
@@ -57,6 +60,17 @@ form, fieldset.frame { margin: 0; padding: 0; border: 0; min-width: 0; }
   display: inline-block; padding: 2px 10px; border-radius: 999px;
   background: var(--_accent-soft); color: var(--_accent);
   font-size: 0.78em; font-weight: 600; letter-spacing: 0.02em;
+}
+.required-mark {
+  font-size: 0.78em; font-weight: 600; color: var(--_danger);
+}
+.urgency {
+  display: inline-block; padding: 2px 10px; border-radius: 999px;
+  font-size: 0.78em; font-weight: 650; letter-spacing: 0.02em;
+}
+.urgency[data-urgency="high"] { background: var(--_danger); color: #ffffff; }
+.urgency[data-urgency="medium"] {
+  background: var(--_warning-soft); color: var(--_warning);
 }
 .pager-count { margin-left: auto; color: var(--_muted); font-size: 0.85em; font-variant-numeric: tabular-nums; }
 .status { font-size: 0.82em; color: var(--_muted); display: flex; align-items: center; gap: 6px; }
@@ -121,13 +135,21 @@ fieldset.options > legend { padding: 0; margin-bottom: 6px; font-size: 0.82em; c
 }
 .custom { display: block; margin: 4px 0 0; }
 .custom > .custom-label { display: block; font-size: 0.88em; color: var(--_muted); margin-bottom: 4px; }
-textarea {
-  display: block; width: 100%; min-height: 2.6em; resize: vertical;
+textarea, input[type="text"], input[type="number"], input[type="date"] {
+  display: block; width: 100%; min-height: 2.6em;
   font: inherit; color: var(--_fg); background: var(--_bg);
   border: 1px solid var(--_border); border-radius: calc(var(--_radius) - 4px); padding: 8px 10px;
 }
-textarea:focus-visible { outline: none; border-color: var(--_accent); box-shadow: var(--_focus); }
-textarea[aria-invalid="true"], fieldset.options[aria-invalid="true"] .option { border-color: var(--_danger); }
+textarea { resize: vertical; }
+input[type="number"], input[type="date"] { width: auto; min-width: 12em; max-width: 100%; font-variant-numeric: tabular-nums; }
+input[type="date"] { color-scheme: light dark; }
+textarea:focus-visible, input[type="text"]:focus-visible, input[type="number"]:focus-visible, input[type="date"]:focus-visible {
+  outline: none; border-color: var(--_accent); box-shadow: var(--_focus);
+}
+textarea[aria-invalid="true"], input[aria-invalid="true"]:not([type="checkbox"]), fieldset.options[aria-invalid="true"] .option,
+.option:has(input[aria-invalid="true"]) { border-color: var(--_danger); }
+.value { margin: 4px 0 0; }
+.option.checkbox-answer { grid-template-columns: auto 1fr; }
 .hint { font-size: 0.78em; color: var(--_muted); margin-top: 4px; }
 .note { font-size: 0.88em; color: var(--_muted); margin: 8px 0 0; }
 .invalid, .error { color: var(--_danger); font-size: 0.9em; margin: 10px 0 0; }
@@ -145,7 +167,7 @@ button.primary { background: var(--_accent); border-color: var(--_accent); color
 button.primary:hover:not(:disabled) { background: color-mix(in srgb, var(--_accent) 88%, black); }
 button.quiet { border-color: transparent; background: transparent; color: var(--_muted); }
 button.quiet:hover:not(:disabled) { color: var(--_fg); background: var(--_surface); }
-button:disabled, textarea:disabled, .option:has(input:disabled) { opacity: 0.6; cursor: not-allowed; }
+button:disabled, textarea:disabled, input:disabled, .option:has(input:disabled) { opacity: 0.6; cursor: not-allowed; }
 .actions.decision { border-top: 0; padding-top: 0; margin-top: 14px; }
 .feedback { margin-top: 16px; }
 .sending { font-size: 0.85em; color: var(--_muted); }
