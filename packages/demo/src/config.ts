@@ -30,6 +30,8 @@ export interface DemoConfig {
   lang: DemoLang;
   exitWhenDone: boolean;
   agent: DemoAgentConfig;
+  /** Where pending questions are kept on disk (SQLite), so they survive a restart. Absent: in memory. */
+  dataDir: string | undefined;
 }
 
 export type DemoEnv = Record<string, string | undefined>;
@@ -51,7 +53,8 @@ export function demoConfigFromEnv(env: DemoEnv): DemoConfig {
   const exitFlag = present(env.ASKSEAM_DEMO_EXIT_WHEN_DONE)
     ? parse('ASKSEAM_DEMO_EXIT_WHEN_DONE', flagSchema, env.ASKSEAM_DEMO_EXIT_WHEN_DONE, '1 or 0')
     : '0';
-  return { port, lang, exitWhenDone: ['1', 'true', 'yes'].includes(exitFlag), agent: agentConfigFromEnv(env) };
+  const dataDir = present(env.ASKSEAM_DEMO_DATA_DIR) ? env.ASKSEAM_DEMO_DATA_DIR : undefined;
+  return { port, lang, exitWhenDone: ['1', 'true', 'yes'].includes(exitFlag), agent: agentConfigFromEnv(env), dataDir };
 }
 
 function agentConfigFromEnv(env: DemoEnv): DemoAgentConfig {

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createWebSocketHost, type WebSocketHost } from '@askseam/host-ws';
+import type { SqliteQuestionStore } from '@askseam/store-sqlite';
 import { defaultBundlePath } from './bundle.js';
 import { DEFAULT_PORT, type DemoAgentConfig, type DemoLang } from './config.js';
+import { openDemoStore, printResumed } from './durable-store.js';
 import { demoRequestHandler } from './http.js';
 import { runOpenAIAgent } from './openai-agent.js';
 import { describeOutcome, type AgentOutcome } from './outcome.js';
@@ -29,6 +31,11 @@ export interface StartDemoOptions {
   bundlePath?: string;
   /** Per model request (OpenAI-compatible agent only). Default 120 s. */
   modelTimeoutMs?: number;
+  /**
+   * Keep pending questions in SQLite in this directory, so they survive a restart (answers to
+   * questions asked before it are printed as `[resume]` lines). Default: in memory.
+   */
+  dataDir?: string;
 }
 
 export interface Demo {
@@ -57,17 +64,22 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Demo> {
   const agentConfig = options.agent ?? { kind: 'scripted' };
   const token = randomBytes(24).toString('base64url');
 
-  const server = createServer(
-    demoRequestHandler({ bundlePath: options.bundlePath ?? defaultBundlePath(), defaultLang: lang }),
-  );
+  const servePage = demoRequestHandler({ bundlePath: options.bundlePath ?? defaultBundlePath(), defaultLang: lang });
+  let host: WebSocketHost | undefined;
+  // The host's HTTP API (list/answer/cancel by rpcId, for curl or a bot) shares the page's server.
+  const server = createServer((req, res) => {
+    if (host?.handleRequest(req, res)) return;
+    servePage(req, res);
+  });
   // Keep-alive sockets from the browser would otherwise hold `server.close()` open for seconds.
   server.keepAliveTimeout = 1_000;
   const port = await listen(server, options.port);
   const origin = `http://${LOOPBACK}:${port}`;
 
   const runtime = createDemoRuntime();
-  let host: WebSocketHost;
+  let store: SqliteQuestionStore | undefined;
   try {
+    if (options.dataDir !== undefined) store = openDemoStore(options.dataDir);
     host = await createWebSocketHost({
       userQuestions: runtime.userQuestions,
       server,
@@ -75,12 +87,15 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Demo> {
       token,
       // Only this page may connect from a browser; clients without an Origin (Node, curl) still need the token.
       origins: [origin, `http://localhost:${port}`],
+      ...(store === undefined ? {} : { store, onResume: printResumed(print) }),
     });
   } catch (error) {
+    store?.close();
     await closeServer(server);
     throw error;
   }
 
+  const openHost = host;
   const url = `${origin}/?token=${token}`;
   const socketUrl = `ws://${LOOPBACK}:${port}${pagePaths.socket}`;
   printBanner(print, url, agentConfig);
@@ -109,8 +124,12 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Demo> {
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      // With a store, close the host first: its questions stay pending on disk for the next run.
+      // Aborting the agent first would withdraw them (the host records an aborted ask as settled).
+      if (store !== undefined) await openHost.close();
       stop.abort(new Error('The demo is shutting down.'));
-      await host.close();
+      await openHost.close();
+      store?.close();
       await closeServer(server);
       await done;
     })();
