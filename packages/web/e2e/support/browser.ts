@@ -51,7 +51,8 @@ export interface TestPage {
 
 /** Open the test page once; tests then mount and unmount elements on it. */
 export async function openTestPage(browser: Browser, stage: Stage): Promise<TestPage> {
-  const page = await browser.newPage({ viewport: { width: 760, height: 900 }, colorScheme: 'light' });
+  // en-US fixes the date input's field order (mm/dd/yyyy), which keyboard tests type into.
+  const page = await browser.newPage({ viewport: { width: 760, height: 900 }, colorScheme: 'light', locale: 'en-US' });
   const records: TestPage = {
     page,
     requests: [],

@@ -1,5 +1,5 @@
 import { executeAskUserQuestion } from '@askseam/tool-ask-user';
-import type { AskUserQuestionAnswer, AskUserQuestionItem } from '@askseam/user-questions';
+import type { AskUserQuestionAnswer, AskUserQuestionItem, AskUserQuestionRequest } from '@askseam/user-questions';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { bundleFromSource, launchBrowser, mountElement, openTestPage, type MountOptions, type TestPage } from './browser.js';
@@ -15,8 +15,11 @@ export interface BrowserTest {
   mount(options?: MountOptions): Promise<Page>;
   /** The model's side: one `ask_user_question` tool call, resolving to the tool result the model reads. */
   askTool(questions: unknown[]): ReturnType<typeof executeAskUserQuestion>;
-  /** An in-process caller's side: `userQuestions.ask`, with the fields the tool cannot send (detail, intent). */
-  ask(questions: AskUserQuestionItem[]): Promise<AskUserQuestionAnswer>;
+  /**
+   * An in-process caller's side: `userQuestions.ask`, with the fields the tool cannot send (detail,
+   * intent, typed inputs) and, in `options`, the request's urgency.
+   */
+  ask(questions: AskUserQuestionItem[], options?: Pick<AskUserQuestionRequest, 'urgency'>): Promise<AskUserQuestionAnswer>;
   /** Aborted after the test: pass it to any other asking call, and hand that call's promise to `track`. */
   readonly signal: AbortSignal;
   /** Settle `promise` (whatever its outcome) before the next test starts. */
@@ -94,9 +97,9 @@ export function useBrowserTest(): BrowserTest {
       asks.push(promise.catch(() => undefined));
       return promise;
     },
-    ask(questions) {
+    ask(questions, options = {}) {
       const { userQuestions, agent } = current(stage);
-      const answer = userQuestions.ask({ questions, agent, signal: withdraw.signal });
+      const answer = userQuestions.ask({ ...options, questions, agent, signal: withdraw.signal });
       asks.push(answer.catch(() => undefined));
       return answer;
     },
