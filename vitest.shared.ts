@@ -10,6 +10,8 @@ const packagesDir = fileURLToPath(new URL('./packages/', import.meta.url));
 const alias = readdirSync(packagesDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => ({ find: new RegExp(`^@askseam/${entry.name}$`), replacement: `${packagesDir}${entry.name}/src/index.ts` }));
+// Test-helper entries (`@askseam/<pkg>/testing`) come from their sources too.
+alias.push({ find: /^@askseam\/([a-z-]+)\/testing$/, replacement: `${packagesDir}$1/src/testing/index.ts` });
 
 export const sharedTestConfig: UserConfig = {
   resolve: { alias },

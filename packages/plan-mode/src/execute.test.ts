@@ -1,7 +1,7 @@
 import { askToolErrorHints } from '@askseam/tool-ask-user';
 import { UserQuestionError, UserQuestions, type AgentRef, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentRegistry, scriptedProvider, waitForAbort, type ScriptedProvider } from '../test/scripted-provider.js';
+import { agentRegistry, scriptedProvider, waitForAbort, type ScriptedProvider } from '@askseam/user-questions/testing';
 import { executeExitPlanMode, type ExitPlanModeContext } from './execute.js';
 import { planModeErrorHints } from './hints.js';
 import { PlanMode } from './plan-mode.js';

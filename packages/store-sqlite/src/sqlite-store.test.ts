@@ -5,7 +5,7 @@ import { QuestionStoreError, type QuestionStoreErrorCode } from '@askseam/store'
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 // Relative, not `@askseam/store/testing`: that subpath resolves to the built dist/, and tests read sources.
-import { describeQuestionStoreContract, sampleQuestionRecord } from '../../store/src/testing/index.js';
+import { describeQuestionStoreContract, sampleQuestionRecord } from '@askseam/store/testing';
 import { SqliteQuestionStore } from './sqlite-store.js';
 
 const dirs: string[] = [];

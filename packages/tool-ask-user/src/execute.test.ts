@@ -1,6 +1,6 @@
 import { UserQuestionError, UserQuestions, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentRegistry, scriptedProvider, waitForAbort } from '../test/scripted-provider.js';
+import { agentRegistry, scriptedProvider, waitForAbort } from '@askseam/user-questions/testing';
 import { executeAskUserQuestion } from './execute.js';
 import { askToolErrorHints } from './hints.js';
 

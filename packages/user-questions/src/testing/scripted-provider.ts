@@ -1,12 +1,7 @@
-import type {
-  AgentRef,
-  AgentRegistry,
-  AskUserQuestionAnswer,
-  AskUserQuestionRequest,
-  UserQuestionProvider,
-} from '@askseam/user-questions';
+import type { AskUserQuestionAnswer } from '../schemas.js';
+import type { AskUserQuestionRequest, UserQuestionProvider } from '../types.js';
 
-/** A provider whose reply is written by the test, and which records every request it receives. */
+/** A provider whose reply the test writes, and which records every request it receives. */
 export interface ScriptedProvider extends UserQuestionProvider {
   readonly requests: AskUserQuestionRequest[];
 }
@@ -32,13 +27,4 @@ export function waitForAbort(request: AskUserQuestionRequest): Promise<AskUserQu
     if (signal.aborted) return reject(signal.reason);
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });
   });
-}
-
-/** A registry of live agents in which only `roots` own no one above them. */
-export function agentRegistry(roots: AgentRef[], delegated: AgentRef[] = []): AgentRegistry {
-  const live = [...roots, ...delegated];
-  return {
-    get: (id) => live.find((agent) => agent.id === id),
-    roots: () => roots,
-  };
 }
