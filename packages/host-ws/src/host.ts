@@ -315,7 +315,12 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     if (pathOf(req) !== config.path) {
       // Another path on an attached server belongs to another listener: leave its socket alone.
-      if (ownServer) refuseUpgrade(socket, 404);
+      // When we are the only upgrade listener nobody else will ever answer it, so it is ours to refuse.
+      if (!ownServer && server.listenerCount('upgrade') > 1) return;
+      // Node takes its own 'error' listener off an upgraded socket: without ours, a peer's reset
+      // (while the refusal is written, or just read) is an unhandled error that ends the process.
+      socket.on('error', (error) => logger.debug('socket error on a refused upgrade', { error: String(error) }));
+      refuseUpgrade(socket, 404);
       return;
     }
     void acceptUpgrade(req, socket, head);
