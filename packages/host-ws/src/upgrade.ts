@@ -74,8 +74,19 @@ function tokensEqual(presented: string, expected: string): boolean {
 }
 
 function sameOrigin(allowed: string, origin: string): boolean {
-  const normalise = (value: string) => value.trim().replace(/\/+$/, '').toLowerCase();
-  return normalise(allowed) === normalise(origin);
+  return normaliseOrigin(allowed) === normaliseOrigin(origin);
+}
+
+/**
+ * Trimmed, without trailing slashes, lower case. A loop rather than `/\/+$/`: that regex
+ * backtracks quadratically on a long run of slashes that does not end the string, and the Origin
+ * is read before any credential, so anyone could stall the event loop with one header.
+ */
+function normaliseOrigin(value: string): string {
+  const trimmed = value.trim();
+  let end = trimmed.length;
+  while (end > 0 && trimmed.charCodeAt(end - 1) === 0x2f) end--;
+  return trimmed.slice(0, end).toLowerCase();
 }
 
 function isPrincipal(value: unknown): value is Principal {
