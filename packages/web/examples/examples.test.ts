@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { connectQuestions, type PendingQuestion } from '@askseam/client';
+import { createWebSocketHost } from '@askseam/host-ws';
 import { executeAskUserQuestion } from '@askseam/tool-ask-user';
 import { UserQuestions, type AgentRef } from '@askseam/user-questions';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { buildBrowserBundle } from '../scripts/bundle.mjs';
+import { askReleaseSettings } from './ask-a-form.js';
 import { mountQuestions } from './mount-with-client.js';
 import { servePage, type ServedPage } from './serve-page.js';
 
@@ -36,7 +40,7 @@ function seam(): UserQuestions {
 describe('README examples', () => {
   it('are quoted verbatim in the README', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    for (const file of ['drop-in.html', 'serve-page.ts', 'mount-with-client.ts']) {
+    for (const file of ['drop-in.html', 'serve-page.ts', 'mount-with-client.ts', 'ask-a-form.ts']) {
       expect(readme).toContain(readFileSync(new URL(`./${file}`, import.meta.url), 'utf8').trimEnd());
     }
   });
@@ -75,5 +79,41 @@ describe('README examples', () => {
     await page.keyboard.press('Enter');
     expect(await answer).toEqual({ answers: [{ id: 'name', selected: [], custom: 'askseam' }] });
     await expect.poll(() => page!.evaluate(() => (window as unknown as { counts: number[] }).counts), { timeout: 10_000 }).toEqual([1, 0]);
+  });
+
+  it('asks an urgent release form through the host and reads the answer back as typed values', async () => {
+    const userQuestions = seam();
+    const host = await createWebSocketHost({ userQuestions, port: 0, token });
+    const client = connectQuestions({ url: host.url, token, WebSocket });
+    try {
+      const requested = new Promise<PendingQuestion>((resolve) => client.on('requested', resolve));
+      const settings = askReleaseSettings(userQuestions, agent);
+      const pending = await requested;
+      expect(pending.urgency).toBe('high');
+      expect(pending.questions.map((question) => question.input?.kind)).toEqual(['text', 'textarea', 'number', 'select', 'multi_select', 'checkbox', 'date']);
+      await pending.answer({
+        answers: [
+          { id: 'version', selected: [], custom: 'v1.5.0' },
+          { id: 'notes', selected: [] },
+          { id: 'canary', selected: [], custom: '25' },
+          { id: 'channel', selected: ['stable (Recommended)'] },
+          { id: 'regions', selected: ['eu-west', 'us-east'] },
+          { id: 'migrate', selected: [], custom: 'false' },
+          { id: 'day', selected: [], custom: '2026-04-01' },
+        ],
+      });
+      expect(await settings).toEqual({
+        version: 'v1.5.0',
+        notes: undefined,
+        canaryPercent: 25,
+        channel: 'stable (Recommended)',
+        regions: ['eu-west', 'us-east'],
+        migrate: false,
+        day: '2026-04-01',
+      });
+    } finally {
+      client.close();
+      await host.close();
+    }
   });
 });
