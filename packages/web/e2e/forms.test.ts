@@ -253,6 +253,10 @@ describe('<askseam-questions> forms', () => {
     expect(await page.getByRole('alert').textContent()).toBe('此题必须回答，请先回答再提交。');
     await budget.fill('9000');
     expect(await page.getByRole('alert').textContent()).toBe('请输入 100 到 5000 之间的数字。');
+    // The reason is worded at render time: switching the language rewords it.
+    await page.locator('askseam-questions').evaluate((element) => element.setAttribute('lang', 'en'));
+    expect(await page.getByRole('alert').textContent()).toBe('Enter a number from 100 to 5000.');
+    await page.locator('askseam-questions').evaluate((element) => element.setAttribute('lang', 'zh'));
     await budget.fill('1200');
     await cardOf(page).screenshot({ path: `${artifactsDir}form-zh.png` });
     await page.getByRole('button', { name: '下一题' }).click();

@@ -52,8 +52,8 @@ export interface AskseamPendingChangeDetail {
 /** What the element remembers about one request; lives until the request is resolved. */
 interface RequestState {
   draft: RequestDraft;
-  /** The question Submit (or Next) found not ready to send, why, and the words shown for it. */
-  invalid: { index: number; problem: ShownProblem['kind']; message: string } | undefined;
+  /** The question Submit (or Next) found not ready to send, and why (worded at render time, so a language switch rewords it). */
+  invalid: { index: number; problem: ShownProblem } | undefined;
   error: string | undefined;
   /** An answer or cancel is in flight, or was accepted and the resolved frame is on its way. */
   busy: boolean;
@@ -327,7 +327,7 @@ export class AskseamQuestionsElement extends ElementBase {
         index,
         count: pending.questions.length,
         item: itemAt(state.draft, index),
-        invalid: state.invalid?.index === index ? state.invalid.message : undefined,
+        invalid: state.invalid?.index === index ? problemText(strings, question, state.invalid.problem) : undefined,
         error: state.error,
         busy: state.busy,
         urgency: pending.urgency,
@@ -407,13 +407,13 @@ export class AskseamQuestionsElement extends ElementBase {
     const live = questionProblem(question, item);
     if (live?.kind === 'value') {
       const message = problemText(this.#strings, question, live);
-      if (message === shown.message) return; // unchanged: do not make screen readers repeat the alert
-      state.invalid = { index, problem: live.kind, message };
-      markInvalid(this.#cardSlot, message);
+      state.invalid = { index, problem: live };
+      // Unchanged words: leave the alert alone so screen readers do not repeat it at every key.
+      if (message !== problemText(this.#strings, question, shown.problem)) markInvalid(this.#cardSlot, message);
       return;
     }
     // Fixed; or a wrong value was erased, and emptiness is judged again at Submit.
-    const stillEmpty = live !== undefined && (shown.problem === 'incomplete' || shown.problem === 'required');
+    const stillEmpty = live !== undefined && (shown.problem.kind === 'incomplete' || shown.problem.kind === 'required');
     if (!stillEmpty) {
       state.invalid = undefined;
       clearInvalid(this.#cardSlot);
@@ -466,9 +466,8 @@ export class AskseamQuestionsElement extends ElementBase {
 
   /** Mark the question on screen invalid without re-rendering, so unreadable text stays for the person to fix. */
   #showInPlace(pending: PendingQuestion, state: RequestState, index: number, problem: ShownProblem): void {
-    const message = problemText(this.#strings, pending.questions[index]!, problem);
-    state.invalid = { index, problem: problem.kind, message };
-    markInvalid(this.#cardSlot, message);
+    state.invalid = { index, problem };
+    markInvalid(this.#cardSlot, problemText(this.#strings, pending.questions[index]!, problem));
     this.#cardSlot.querySelector<HTMLElement>('[data-focus="value"]')?.focus();
   }
 
@@ -499,7 +498,7 @@ export class AskseamQuestionsElement extends ElementBase {
       this.#showInPlace(pending, state, index, problem);
       return;
     }
-    state.invalid = { index, problem: problem.kind, message: problemText(this.#strings, pending.questions[index]!, problem) };
+    state.invalid = { index, problem };
     state.draft = goToPage(state.draft, index);
     this.#focusAfterRender = 'heading';
     this.#renderCard();
@@ -526,7 +525,8 @@ export class AskseamQuestionsElement extends ElementBase {
     const text = itemAt(state.draft, 0).custom.trim();
     const id = pending.questions[0]!.id;
     if (text === '') {
-      state.invalid = { index: 0, problem: 'incomplete', message: this.#strings.feedbackEmpty };
+      // The plan card words this one itself ("write your feedback first").
+      state.invalid = { index: 0, problem: { kind: 'incomplete' } };
       this.#focusAfterRender = 'feedback';
       this.#renderCard();
       return;
