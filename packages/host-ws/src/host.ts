@@ -95,6 +95,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   /** Store writes in flight, for close() to wait on. */
   const background = new Set<Promise<unknown>>();
   const connections = new Set<HostConnection>();
+  /** Upgrade sockets whose `authenticate` has not answered yet: close() must not wait for a lookup that may never end. */
+  const authenticating = new Set<Duplex>();
   const limits = { maxBufferedBytes: config.maxBufferedBytes, maxBadFrames: config.maxBadFrames };
   const auth = { token: config.token, authenticate: config.authenticate, allowAnonymous: config.allowAnonymous, origins: config.origins };
   let connectionCount = 0;
@@ -330,6 +332,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     // Until ws takes the socket over, a reset during a slow `authenticate` must not be an unhandled error.
     const onSocketError = (error: Error) => logger.debug('socket error during upgrade', { error: String(error) });
     socket.on('error', onSocketError);
+    authenticating.add(socket);
     try {
       if (closed) return refuseUpgrade(socket, 503);
       const decision = await authorizeUpgrade(req, auth);
@@ -348,6 +351,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     } catch (error) {
       logger.error('upgrade failed', { error: String(error) });
       socket.destroy();
+    } finally {
+      authenticating.delete(socket);
     }
   }
 
@@ -565,7 +570,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         );
       }
     }
-    await closeConnections();
+    await Promise.all([closeConnections(), refuseAuthenticating()]);
     await new Promise<void>((resolve) => wss.close(() => resolve()));
     if (ownServer) {
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -583,6 +588,27 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   function track(work: Promise<unknown>): void {
     background.add(work);
     void work.finally(() => background.delete(work));
+  }
+
+  /**
+   * Answer 503 to every upgrade still waiting for `authenticate` and hang up: its answer, when it
+   * comes, finds the host closed. A peer that does not take the 503 within closeTimeoutMs is cut.
+   */
+  async function refuseAuthenticating(): Promise<void> {
+    const all = [...authenticating];
+    if (all.length === 0) return;
+    logger.info('refusing upgrades still being authenticated', { count: all.length });
+    const finished = Promise.all(all.map((socket) => (socket.destroyed ? undefined : new Promise((resolve) => socket.once('close', resolve)))));
+    for (const socket of all) refuseUpgrade(socket, 503);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), config.closeTimeoutMs);
+    });
+    if ((await Promise.race([finished, timedOut])) === 'timeout') {
+      for (const socket of all) socket.destroy();
+      await finished;
+    }
+    clearTimeout(timer);
   }
 
   /** Close every socket with 1001; whatever has not finished the handshake in time is terminated. */

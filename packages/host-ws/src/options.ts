@@ -35,7 +35,7 @@ export interface WebSocketHostOptions {
   maxBufferedBytes?: number;
   /** Unreadable frames a connection may send before it is closed with 1008. Default 10. */
   maxBadFrames?: number;
-  /** How long `close()` waits for sockets to finish the closing handshake before terminating them. Default 1000 ms. */
+  /** How long `close()` waits for sockets to finish the closing handshake (or to take the 503 of an upgrade still being authenticated) before cutting them. Default 1000 ms. */
   closeTimeoutMs?: number;
   /** Where the host writes what it does. Silent by default; `console` works. */
   logger?: HostLogger;
