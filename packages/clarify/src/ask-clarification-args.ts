@@ -103,7 +103,7 @@ function clarificationTypeOf(value: unknown): ClarificationType {
   return (clarificationTypes as readonly string[]).includes(word) ? (word as ClarificationType) : 'missing_info';
 }
 
-function booleanOf(value: unknown): boolean | undefined {
+export function booleanOf(value: unknown): boolean | undefined {
   if (typeof value === 'boolean') return value;
   if (value === 1 || value === 0) return value === 1;
   if (typeof value !== 'string') return undefined;
@@ -161,7 +161,7 @@ function isFieldTypeWord(word: string): boolean {
  * The field type, made consistent with the options: a choice type without options asks for text;
  * options on a checkbox mean "tick any" (multi_select), on any other type "pick one" (select).
  */
-function fieldTypeOf(value: unknown, hasOptions: boolean): ClarificationFieldType {
+export function fieldTypeOf(value: unknown, hasOptions: boolean): ClarificationFieldType {
   const word = typeof value === 'string' ? value.trim().toLowerCase().replace(/[\s-]+/g, '_') : '';
   const type = Object.hasOwn(fieldTypeAliases, word) ? fieldTypeAliases[word]! : hasOptions ? 'select' : 'text';
   if (type === 'select' || type === 'multi_select') return hasOptions ? type : 'text';

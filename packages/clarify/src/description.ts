@@ -31,3 +31,16 @@ export function nonInteractiveText(question: string): string {
     'Do not wait and do not ask again: proceed on the most reasonable assumption, state it clearly, and list every assumption you made in your final result.'
   );
 }
+
+export const requestClarificationToolName = 'request_clarification';
+
+/** What the model reads to decide when and how to call request_clarification. It declares; it does not word. */
+export const requestClarificationToolDescription = [
+  'Ask the user for arguments a tool call needs and you cannot find out yourself, then call that tool with the answer. Use it instead of calling a tool with guessed or placeholder values.',
+  '',
+  'Do not write the question yourself: declare what is missing, and the user is asked in friendly words made from each field\'s label and description. Argument and tool names are never shown to the user.',
+  '',
+  'Give "tool_name" (the tool you want to call), "goal" (what the user wants done, a short phrase in their language), "known_arguments" (the arguments you already have) and "missing_fields": for each, "name" (the argument name), "label" (what the user calls it, in their language), "description" (what it is and why it is needed), and if useful "type" (text, textarea, number, select, multi_select, checkbox or date), "options" (the values the user may pick) and "required" (true unless the tool can run without it). Ask for everything missing at once, at most 16 fields.',
+  '',
+  'The result is JSON: {"tool": "…", "arguments": {…}} with the user\'s values merged in by argument name (numbers as numbers, checkboxes as true or false, dates as YYYY-MM-DD, multi_select as a list). Then call that tool with exactly those arguments. Optional fields the user skipped are listed in "skipped" and left out.',
+].join('\n');

@@ -1,5 +1,14 @@
 // Everything a user may import from @askseam/clarify, named one by one.
-export { askClarificationTool, requestHumanInputTool, askClarificationJsonSchema, requestHumanInputJsonSchema, toAnthropicClarifyTool, toOpenAIClarifyTool } from './tools.js';
+export {
+  askClarificationTool,
+  requestClarificationTool,
+  requestHumanInputTool,
+  askClarificationJsonSchema,
+  requestClarificationJsonSchema,
+  requestHumanInputJsonSchema,
+  toAnthropicClarifyTool,
+  toOpenAIClarifyTool,
+} from './tools.js';
 export type { ClarifyTool } from './tools.js';
 export { executeAskClarification, executeRequestHumanInput } from './execute.js';
 export type { ClarifyToolContext } from './execute.js';
@@ -28,6 +37,30 @@ export {
   askClarificationToolDescription,
   askClarificationToolName,
   nonInteractiveText,
+  requestClarificationToolDescription,
+  requestClarificationToolName,
   requestHumanInputToolDescription,
   requestHumanInputToolName,
 } from './description.js';
+export { executeRequestClarification, nonInteractiveClarificationText, resumedActionText } from './request-clarification-execute.js';
+export type { RequestClarificationContext } from './request-clarification-execute.js';
+export { detachedClarificationAsk, prepareRequestClarification, preparePendingAction } from './request-clarification.js';
+export type { PrepareClarificationOptions, PrepareClarificationResult, PreparedClarification } from './request-clarification.js';
+export { readRequestClarificationArgs } from './request-clarification-args.js';
+export type { ReadRequestClarificationResult } from './request-clarification-args.js';
+export {
+  missingFieldArgsSchema,
+  missingFieldSchema,
+  pendingActionSchema,
+  requestClarificationArgsSchema,
+  requestClarificationFieldDescriptions,
+} from './request-clarification-schema.js';
+export type { JsonValue, MissingField, MissingFieldArgs, PendingAction, RequestClarificationArgs } from './request-clarification-schema.js';
+export { defaultPhrase } from './phrase.js';
+export type { PhraseContext, PhraseMissingFields } from './phrase.js';
+export { isPendingAction, resumePendingAction } from './pending-action.js';
+export type { ResumedAction } from './pending-action.js';
+export { clarificationQuestionId } from './clarification-questions.js';
+export { isInternalName } from './internal-names.js';
+export { ClarifyError, clarifyErrorCodes } from './errors.js';
+export type { ClarifyErrorCode } from './errors.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askClarificationTool, requestHumanInputTool, toAnthropicClarifyTool, toOpenAIClarifyTool } from './tools.js';
+import { askClarificationTool, requestClarificationTool, requestHumanInputTool, toAnthropicClarifyTool, toOpenAIClarifyTool } from './tools.js';
 
 describe('the tools as the model sees them', () => {
   it('ask_clarification takes DeerFlow\'s arguments', () => {
@@ -16,6 +16,26 @@ describe('the tools as the model sees them', () => {
     expect(schema.required).toEqual(['question']);
     expect(schema.properties.urgency?.enum).toEqual(['low', 'medium', 'high']);
     expect(schema.properties.format?.enum).toEqual(['free_text', 'yes_no', 'multiple_choice']);
+  });
+
+  it('request_clarification takes the business tool, the goal, the known arguments and the missing fields, strictly', () => {
+    type ObjectSchema = { properties: Record<string, unknown>; required: string[]; additionalProperties: unknown };
+    const schema = requestClarificationTool.jsonSchema as ObjectSchema & { properties: { missing_fields: { items: ObjectSchema } } };
+    expect(Object.keys(schema.properties)).toEqual(['tool_name', 'goal', 'known_arguments', 'missing_fields']);
+    expect(schema.required).toEqual(['tool_name', 'goal', 'missing_fields']);
+    expect(schema.additionalProperties).toBe(false);
+    const field = schema.properties.missing_fields.items;
+    expect(Object.keys(field.properties)).toEqual(['name', 'label', 'description', 'type', 'options', 'required']);
+    expect(field.required).toEqual(['name', 'label', 'description']);
+    expect(field.additionalProperties).toBe(false);
+    // No $defs or $ref: several providers refuse them in tool parameters.
+    expect(JSON.stringify(schema)).not.toMatch(/\$defs|\$ref/);
+  });
+
+  it('adapts request_clarification to both formats', () => {
+    expect(toOpenAIClarifyTool(requestClarificationTool)).toMatchObject({ type: 'function', function: { name: 'request_clarification', parameters: requestClarificationTool.jsonSchema } });
+    expect(toAnthropicClarifyTool(requestClarificationTool)).toEqual({ name: 'request_clarification', description: requestClarificationTool.description, input_schema: requestClarificationTool.jsonSchema });
+    expect(Object.isFrozen(requestClarificationTool)).toBe(true);
   });
 
   it('adapts to the OpenAI and Anthropic tool formats, a fresh copy each time', () => {
