@@ -27,12 +27,17 @@ export type HostEvent =
 
 export type HostEventType = HostEvent['type'];
 
-/** An `emit` that survives a throwing `onEvent`: observability must never break delivery. */
+/**
+ * An `emit` that survives a throwing `onEvent`: observability must never break delivery. The hook
+ * gets a deep copy: the questions and answers in an event are the ones the host delivers,
+ * validates against and hands to the asker, and an audit hook that redacts in place must not
+ * change what the person is asked or what the model gets.
+ */
 export function eventEmitter(onEvent: ((event: HostEvent) => void) | undefined, logger: HostLogger): (event: HostEvent) => void {
   if (onEvent === undefined) return () => {};
   return (event) => {
     try {
-      onEvent(event);
+      onEvent(structuredClone(event));
     } catch (error) {
       logger.error('onEvent threw; the event was dropped', { event: event.type, error: String(error) });
     }

@@ -510,7 +510,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       return;
     }
     waiters.delete(record.rpcId);
-    if (record.outcome === 'answered' && record.answer !== undefined) waiter.resolve(record.answer);
+    // A copy nobody else holds: the store's record, the event log and the asker must not share one object.
+    if (record.outcome === 'answered' && record.answer !== undefined) waiter.resolve(structuredClone(record.answer));
     else {
       const said = message === undefined ? '' : ` They said: ${message}`;
       waiter.reject(new UserQuestionError('ASK_CANCELLED', `The user dismissed the questions without answering.${said}`));

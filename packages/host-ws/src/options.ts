@@ -39,7 +39,7 @@ export interface WebSocketHostOptions {
   closeTimeoutMs?: number;
   /** Where the host writes what it does. Silent by default; `console` works. */
   logger?: HostLogger;
-  /** Called synchronously for every `HostEvent`. A throw is logged and ignored. */
+  /** Called synchronously for every `HostEvent`, with a deep copy of its own (redacting it in place changes nothing else). A throw is logged and ignored. */
   onEvent?: (event: HostEvent) => void;
   /**
    * Where questions, settlements and the event log are kept. Default: a `MemoryQuestionStore` the

@@ -1,8 +1,9 @@
 // The notifier hook (tell a human elsewhere that a question waits) and the per-session event log
 // (seed 002's thread events: what was asked, shown, answered, refused, withdrawn).
-import type { QuestionEvent, QuestionRecord } from '@askseam/store';
+import { MemoryQuestionStore, type QuestionEvent, type QuestionRecord } from '@askseam/store';
+import { UserQuestions, type UserQuestionProvider } from '@askseam/user-questions';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HostLogger } from '../src/index.js';
+import type { HostEvent, HostLogger } from '../src/index.js';
 import { api, cleanupDurable, SwitchableStore } from './durable-fixture.js';
 import { cleanup, colourQuestion, redAnswer, startHost } from './fixture.js';
 
@@ -128,5 +129,72 @@ describe('the event log', () => {
     await client.answer(rpcId, 'agent-a', redAnswer);
     await expect(asking).resolves.toEqual(redAnswer);
     await expect.poll(() => logger.errors.some((line) => line.includes('event log'))).toBe(true);
+  });
+});
+
+describe('onEvent', () => {
+  it('gets copies: a hook that redacts questions and answers in place changes nothing the asker, the clients or the log see', async () => {
+    const redact = (event: HostEvent) => {
+      if (event.type === 'asked') {
+        const question = event.questions[0]!;
+        question.question = '[redacted]';
+        question.options![0]!.label = '[redacted]';
+        event.questions.push({ id: 'injected', question: 'Injected?' });
+      }
+      if (event.type === 'answered') {
+        event.answer.answers[0]!.selected = ['[redacted]'];
+        event.answer.answers.push({ id: 'injected', selected: [] });
+      }
+    };
+    const { host, connect, ask, events } = await startHost({ onEvent: redact });
+    const client = await connect();
+    const asking = ask('agent-a');
+    const live = await client.next('question/requested');
+    expect(live.questions).toEqual([colourQuestion]);
+    expect(host.pending().map((entry) => entry.questions)).toEqual([[colourQuestion]]);
+    const late = await connect();
+    expect((await late.next('question/requested')).questions).toEqual([colourQuestion]);
+
+    // The answer is checked against the questions as asked, not as the hook left its copy.
+    expect(await client.answer(live.rpcId, 'agent-a', redAnswer)).toMatchObject({ accepted: true });
+    await expect(asking).resolves.toEqual(redAnswer);
+    await expect.poll(async () => (await host.store.readEvents('agent-a')).map((event) => event.type)).toContain('response_from_human');
+    const logged = await host.store.readEvents('agent-a');
+    expect(logged.find((event) => event.type === 'human_input_requested')).toMatchObject({ data: { questions: [colourQuestion] } });
+    expect(logged.find((event) => event.type === 'response_from_human')).toMatchObject({ data: { answer: redAnswer } });
+    expect(await host.store.get(live.rpcId)).toMatchObject({ questions: [colourQuestion], answer: redAnswer });
+    // The hook did run, on its own copies.
+    expect(events.find((event) => event.type === 'asked')).toMatchObject({ questions: [{ question: '[redacted]' }, { id: 'injected' }] });
+    expect(events.find((event) => event.type === 'answered')).toMatchObject({ answer: { answers: [{ selected: ['[redacted]'] }, { id: 'injected' }] } });
+  });
+
+  it('resolves the provider\'s ask with an answer of its own: changing it changes neither the answered event, the log nor the store', async () => {
+    // A store that hands out the very record it keeps, as a naive one might.
+    const kept = new Map<string, QuestionRecord>();
+    const store = new MemoryQuestionStore();
+    const claim = store.claim.bind(store);
+    store.claim = async (...args) => {
+      const record = await claim(...args);
+      if (record !== undefined) kept.set(record.rpcId, record);
+      return record;
+    };
+    // The provider itself, as a caller that holds it gets it (the seam would copy the answer again).
+    let provider: UserQuestionProvider | undefined;
+    const userQuestions = new (class extends UserQuestions {
+      override registerProvider(given: UserQuestionProvider): () => void {
+        provider = given;
+        return super.registerProvider(given);
+      }
+    })();
+    const { host, connect, events } = await startHost({ store, userQuestions });
+    const client = await connect();
+    const asking = provider!.ask({ questions: [colourQuestion], agent: { id: 'agent-a' } });
+    const { rpcId } = await client.next('question/requested');
+    await client.answer(rpcId, 'agent-a', redAnswer);
+    const answer = await asking;
+    answer.answers[0]!.selected.push('Blue');
+    expect(events.find((event) => event.type === 'answered')).toMatchObject({ answer: redAnswer });
+    await expect.poll(async () => (await host.store.readEvents('agent-a')).find((event) => event.type === 'response_from_human')).toMatchObject({ data: { answer: redAnswer } });
+    expect(kept.get(rpcId)).toMatchObject({ answer: redAnswer });
   });
 });
