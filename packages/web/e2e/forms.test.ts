@@ -73,6 +73,7 @@ describe('<askseam-questions> forms', () => {
     const licence = page.getByRole('checkbox', { name: 'Accept the licence terms?' });
     expect(await licence.isChecked()).toBe(false);
     await licence.check();
+    await cardOf(page).screenshot({ path: `${artifactsDir}form-checkbox.png` });
     await page.getByRole('button', { name: 'Next' }).click();
 
     await waitForQuestion(page, 'When should work start?');
