@@ -25,7 +25,10 @@ export interface WebSocketHostOptions {
   authenticate?: (req: IncomingMessage) => Principal | undefined | Promise<Principal | undefined>;
   /** Accept every connection as one principal that sees every session. Must be set explicitly when neither `token` nor `authenticate` is. */
   allowAnonymous?: boolean;
-  /** Origins allowed to connect (e.g. `'http://127.0.0.1:5173'`); a request with another Origin → HTTP 403. Absent = any. */
+  /**
+   * Origins allowed to connect (e.g. `'http://127.0.0.1:5173'`); a request with another Origin → HTTP 403; `['*']` allows any.
+   * Absent: only the host's own origin (a page whose Origin host:port is the request's Host). Requests without Origin always pass.
+   */
   origins?: string[];
   /** Largest frame a client may send, in bytes. Default 1 MiB; bigger → close 1009. */
   maxPayload?: number;

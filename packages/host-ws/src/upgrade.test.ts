@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { request, type IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, startHost, TOKEN } from '../test/fixture.js';
 import { RawClient } from '../test/raw-client.js';
@@ -92,6 +92,50 @@ describe('Origin allow-list', () => {
     const { connect } = await startHost({ origins: ['http://app.example'] });
     const client = await connect();
     await client.next('hello');
+  });
+});
+
+describe('Origin without an allow-list (the default)', () => {
+  // A cookie-based authenticate: the browser sends the cookie whichever site opened the socket.
+  const byCookie = { token: undefined, authenticate: (req: IncomingMessage) => (req.headers.cookie === 'sid=alice' ? { id: 'alice', canSee: () => true } : undefined) };
+
+  it('refuses a page from another site with 403 before authenticate sees its cookie (cross-site WebSocket hijacking)', async () => {
+    const { host, event } = await startHost(byCookie);
+    expect(await RawClient.refusal(host.url, { origin: 'http://evil.example', headers: { Cookie: 'sid=alice' } })).toBe(403);
+    expect(await event('auth-failed')).toMatchObject({ status: 403, reason: expect.stringContaining('http://evil.example') });
+  });
+
+  it('refuses a page from the same machine on another port, or an opaque "null" Origin', async () => {
+    const { host } = await startHost(byCookie);
+    const headers = { Cookie: 'sid=alice' };
+    expect(await RawClient.refusal(host.url, { origin: `http://127.0.0.1:${host.port + 1}`, headers })).toBe(403);
+    expect(await RawClient.refusal(host.url, { origin: `http://localhost:${host.port}`, headers })).toBe(403);
+    expect(await RawClient.refusal(host.url, { origin: 'null', headers })).toBe(403);
+    expect(await RawClient.refusal(host.url, { origin: 'not a url', headers })).toBe(403);
+  });
+
+  it('accepts a page served by the host\'s own server: its Origin names the Host it connects to', async () => {
+    const { host, event } = await startHost(byCookie);
+    for (const origin of [`http://127.0.0.1:${host.port}`, `HTTP://127.0.0.1:${host.port}/`, `https://127.0.0.1:${host.port}`]) {
+      const client = await RawClient.connect(host.url, { origin, headers: { Cookie: 'sid=alice' } });
+      expect((await client.next('hello')).type, origin).toBe('hello');
+      await client.close();
+    }
+    expect(await event('connected')).toMatchObject({ principalId: 'alice' });
+  });
+
+  it('accepts a request without Origin (not from a browser page)', async () => {
+    const { host } = await startHost(byCookie);
+    const client = await RawClient.connect(host.url, { headers: { Cookie: 'sid=alice' } });
+    expect((await client.next('hello')).type).toBe('hello');
+    await client.close();
+  });
+
+  it('accepts any Origin with origins: ["*"]', async () => {
+    const { host } = await startHost({ ...byCookie, origins: ['*'] });
+    const client = await RawClient.connect(host.url, { origin: 'http://anywhere.example', headers: { Cookie: 'sid=alice' } });
+    expect((await client.next('hello')).type).toBe('hello');
+    await client.close();
   });
 });
 

@@ -7,6 +7,7 @@ export interface UpgradeAuth {
   token: string | undefined;
   authenticate: ((req: IncomingMessage) => Principal | undefined | Promise<Principal | undefined>) | undefined;
   allowAnonymous: boolean;
+  /** Allowed page origins; `'*'` among them allows any. Absent: only the host's own origin (see `originRefusal`). */
   origins: string[] | undefined;
 }
 
@@ -14,15 +15,13 @@ export type UpgradeDecision = { ok: true; principal: Principal } | { ok: false; 
 
 /**
  * Decide whether an upgrade request may become a connection, and as whom. The Origin comes
- * first: a page from a foreign site is turned away before it learns anything about credentials.
+ * first: a page from a foreign site is turned away before it learns anything about credentials
+ * (without `origins`, only the host's own origin is a page that may connect).
  * Then a matching shared token (every session), then `authenticate`, then `allowAnonymous`.
  */
 export async function authorizeUpgrade(req: IncomingMessage, auth: UpgradeAuth): Promise<UpgradeDecision> {
-  const origin = req.headers.origin;
-  // Browsers always send Origin on a WebSocket upgrade; a request without one is not from a page.
-  if (auth.origins !== undefined && origin !== undefined && !auth.origins.some((allowed) => sameOrigin(allowed, origin))) {
-    return { ok: false, status: 403, reason: `Origin "${origin}" is not in the allow-list` };
-  }
+  const refusal = originRefusal(req, auth.origins);
+  if (refusal !== undefined) return { ok: false, status: 403, reason: refusal };
   if (auth.token !== undefined) {
     const presented = presentedToken(req);
     if (presented !== undefined && tokensEqual(presented, auth.token)) return { ok: true, principal: everySessionPrincipal('token') };
@@ -71,6 +70,43 @@ function presentedToken(req: IncomingMessage): string | undefined {
 function tokensEqual(presented: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
   return timingSafeEqual(digest(presented), digest(expected));
+}
+
+/**
+ * Why the request's Origin may not connect, or undefined when it may. Browsers always send Origin
+ * on a WebSocket upgrade (and on cross-site fetches), so a request without one is not from a page
+ * and passes. With an allow-list, the Origin must be on it (`'*'` allows any). Without one, only
+ * the host's own origin passes: a page whose Origin names the very host:port the request was sent
+ * to (its Host header). Anything else is another site, which must not ride the user's cookies
+ * into a cookie-based `authenticate` (cross-site WebSocket hijacking).
+ */
+export function originRefusal(req: IncomingMessage, origins: string[] | undefined): string | undefined {
+  const origin = req.headers.origin;
+  if (origin === undefined) return undefined;
+  const shown = origin.length > 200 ? `${origin.slice(0, 200)}…` : origin;
+  if (origins === undefined) {
+    if (isOwnOrigin(origin, req.headers.host)) return undefined;
+    return `Origin "${shown}" is not the host's own origin (Host: ${String(req.headers.host).slice(0, 200)}); list the page's origin in \`origins\``;
+  }
+  if (origins.includes('*') || origins.some((allowed) => sameOrigin(allowed, origin))) return undefined;
+  return `Origin "${shown}" is not in the allow-list`;
+}
+
+/** The Origin's host:port is the Host the request was sent to (default ports read by the Origin's scheme). */
+function isOwnOrigin(origin: string, host: string | undefined): boolean {
+  if (host === undefined || host === '') return false;
+  let page: URL;
+  try {
+    page = new URL(origin.trim());
+  } catch {
+    return false; // "null" (a sandboxed or file: page) and anything unreadable
+  }
+  if (page.protocol !== 'http:' && page.protocol !== 'https:') return false;
+  try {
+    return new URL(`${page.protocol}//${host}`).host === page.host;
+  } catch {
+    return false;
+  }
 }
 
 function sameOrigin(allowed: string, origin: string): boolean {

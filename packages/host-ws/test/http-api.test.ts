@@ -142,6 +142,12 @@ describe('bad requests', () => {
     expect((await api(host, 'GET', '/questions', { headers: { origin: 'http://app.example' } })).status).toBe(200);
   });
 
+  it('says 403 to a page from another site when no allow-list is given, and serves a page of its own origin', async () => {
+    const { host } = await startHost();
+    expect((await api(host, 'GET', '/questions', { headers: { origin: 'http://evil.example' } })).status).toBe(403);
+    expect((await api(host, 'GET', '/questions', { headers: { origin: `http://127.0.0.1:${host.port}` } })).status).toBe(200);
+  });
+
   it('says 405 to the wrong method and 404 to an unknown route, only after authentication', async () => {
     const { host } = await startHost();
     expect(await api(host, 'DELETE', '/questions')).toMatchObject({ status: 405 });
