@@ -1,8 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseTextReply } from '@askseam/text';
+import { parseTextReply, renderText } from '@askseam/text';
+import { UserQuestions } from '@askseam/user-questions';
 import {
   askClarificationToolDescription,
+  nonInteractiveClarificationText,
+  prepareRequestClarification,
+  requestClarificationTool,
+  requestClarificationToolDescription,
+  type PreparedClarification,
   clarificationResultText,
   compileAskClarification,
   compileRequestHumanInput,
@@ -11,7 +17,7 @@ import {
   type CompiledClarification,
   type CompileResult,
 } from '@askseam/clarify';
-import { approvalAnswer, approvalCall, formAnswer, formCall, formReply } from './exchanges.js';
+import { approvalAnswer, approvalCall, formAnswer, formCall, formReply, ordersCall, ordersReply } from './exchanges.js';
 
 // docs/forms.md quotes code and exchanges; every block must be what the code is and does.
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
@@ -36,6 +42,32 @@ function compiled(result: CompileResult): CompiledClarification {
   return result.value;
 }
 
+async function prepared(call: unknown): Promise<PreparedClarification> {
+  const result = await prepareRequestClarification(call);
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+/** request_clarification's exchange as it really runs: the tool, a real seam, a person replying in text. */
+async function ordersExchange(): Promise<{ shown: string; result: string }> {
+  const userQuestions = new UserQuestions();
+  let shown = '';
+  const dispose = userQuestions.registerProvider({
+    ask: async (request) => {
+      shown = renderText(request);
+      const read = parseTextReply(request, ordersReply);
+      if (!read.ok) throw new Error(read.problems.map((problem) => problem.message).join(' '));
+      return read.answer;
+    },
+  });
+  try {
+    const result = await requestClarificationTool.execute(ordersCall, { userQuestions });
+    return { shown, result: result.text };
+  } finally {
+    dispose();
+  }
+}
+
 describe('docs/forms.md', () => {
   const form = compiled(compileAskClarification(formCall));
   const approval = compiled(compileRequestHumanInput(approvalCall));
@@ -46,7 +78,8 @@ describe('docs/forms.md', () => {
     for (const block of blocks('ts')) expect(sources.some((source) => normalise(source).includes(normalise(block))), block).toBe(true);
   });
 
-  it('shows only texts the code really writes', () => {
+  it('shows only texts the code really writes', async () => {
+    const orders = await prepared(ordersCall);
     const written = [
       askClarificationToolDescription,
       requestHumanInputToolDescription,
@@ -54,11 +87,17 @@ describe('docs/forms.md', () => {
       form.text,
       formReply,
       approval.text,
+      requestClarificationToolDescription,
+      orders.text,
+      ordersReply,
+      nonInteractiveClarificationText(orders.pending),
     ];
     for (const block of blocks('text')) expect(written, block).toContain(block);
   });
 
-  it('shows only calls, payloads and results of the exchanges the tests run', () => {
+  it('shows only calls, payloads and results of the exchanges the tests run', async () => {
+    const orders = await prepared(ordersCall);
+    const ordersRun = await ordersExchange();
     expect(formReplyRead).toEqual({ ok: true, answer: formAnswer });
     const shown = [
       formCall,
@@ -66,10 +105,13 @@ describe('docs/forms.md', () => {
       JSON.parse(clarificationResultText(form, formAnswer)) as unknown,
       approvalCall,
       JSON.parse(clarificationResultText(approval, approvalAnswer)) as unknown,
+      ordersCall,
+      JSON.parse(ordersRun.result) as unknown,
     ];
     const jsonBlocks = blocks('json');
     expect(jsonBlocks).toHaveLength(shown.length);
     jsonBlocks.forEach((block, index) => expect(JSON.parse(block), block).toEqual(shown[index]));
     expect(approval.request.urgency).toBe('high');
+    expect(ordersRun.shown).toBe(orders.text);
   });
 });
