@@ -22,18 +22,58 @@ export interface ComposerModel {
   strings: AskseamStrings;
 }
 
-/** What the person can do in the composer; the element owns the state and re-renders. */
-export interface ComposerActions {
+/** What the person can do with the answer controls of one question (on the composer or the form page). */
+export interface FieldActions {
   choose(label: string): void;
   /** Typed into the custom box, or into a text, textarea, number or date input. */
   typeCustom(text: string): void;
   /** Checked or unchecked the box of a checkbox question. */
   setChecked(checked: boolean): void;
+  /** Next question (or the next field of a form page), or submit on the last one. */
+  primary(): void;
+}
+
+/** What the person can do in the composer; the element owns the state and re-renders. */
+export interface ComposerActions extends FieldActions {
   skip(): void;
   back(): void;
-  /** Next question, or submit on the last one. */
-  primary(): void;
   dismiss(): void;
+}
+
+/**
+ * How one question's elements are named: element ids (`id('value')`) and the `data-focus` keys
+ * that keep focus across re-renders (`focus('value')`). The composer shows one question, so its
+ * names are plain (`q-value`, `value`); a form page shows several and prefixes each field's.
+ */
+export interface FieldKeys {
+  id(name: string): string;
+  focus(name: string): string;
+}
+
+/** The names of the composer's one question. */
+export const composerKeys: FieldKeys = { id: (name) => `q-${name}`, focus: (name) => name };
+
+/** The names of field `index` of a form page: `f2-value`, both as id and focus key. */
+export function formFieldKeys(index: number): FieldKeys {
+  return { id: (name) => `f${index}-${name}`, focus: (name) => `f${index}-${name}` };
+}
+
+/** What the answer controls of one question need: its draft, whether it is the last, and its names. */
+export interface FieldModel {
+  question: AskUserQuestionItem;
+  item: QuestionDraft;
+  /** The last question of the request: Enter submits instead of moving on. */
+  last: boolean;
+  strings: AskseamStrings;
+  keys: FieldKeys;
+}
+
+/**
+ * The answer controls of one question: a typed input's native control, or the option list and the
+ * custom box. Shared by the composer and the form page so each kind is built in one place.
+ */
+export function fieldControls(field: FieldModel, actions: FieldActions): (HTMLElement | undefined)[] {
+  return isValueInput(field.question.input) ? [valueControl(field, actions)] : [optionGroup(field, actions), customBox(field, actions)];
 }
 
 /**
@@ -47,9 +87,7 @@ export function renderComposer(model: ComposerModel, actions: ComposerActions): 
   const { question, index, count, invalid, error, busy, strings, urgency, item } = model;
   const last = index === count - 1;
   const required = question.required === true;
-  // Either state of a checkbox is an answer, so a required one needs nothing from the person that a
-  // "Required" mark could ask for; only Skip is withheld (README, "Forms").
-  const requiredMark = required && question.input?.kind !== 'checkbox';
+  const requiredMark = showsRequiredMark(question);
 
   const form = h(
     'form',
@@ -76,7 +114,7 @@ export function renderComposer(model: ComposerModel, actions: ComposerActions): 
       ),
       h('h2', { class: 'question', text: question.question, attrs: { id: 'q-heading', tabindex: -1, 'data-focus': 'heading' } }),
       question.detail !== undefined && question.detail.trim() !== '' && markdownBlock('detail', question.detail),
-      isValueInput(question.input) ? valueControl(model, actions) : [optionGroup(model, actions), customBox(model, actions)],
+      fieldControls({ question, item, last, strings, keys: composerKeys }, actions),
       item.skipped && h('p', { class: 'note', text: strings.skippedNote, attrs: { 'data-role': 'skipped' } }),
       error !== undefined && h('div', { class: 'error', text: error, attrs: { role: 'alert' } }),
       h(
@@ -96,9 +134,17 @@ export function renderComposer(model: ComposerModel, actions: ComposerActions): 
   return form;
 }
 
+/**
+ * Whether `question` shows the "Required" mark. Either state of a checkbox is an answer, so a
+ * required one needs nothing from the person that the mark could ask for (README, "Forms").
+ */
+export function showsRequiredMark(question: AskUserQuestionItem): boolean {
+  return question.required === true && question.input?.kind !== 'checkbox';
+}
+
 /** Radio buttons (single-select, `select`) or checkboxes (multi-select, `multi_select`), numbered from 1. */
-function optionGroup(model: ComposerModel, actions: ComposerActions): HTMLFieldSetElement | undefined {
-  const { question, item, strings } = model;
+function optionGroup(field: FieldModel, actions: FieldActions): HTMLFieldSetElement | undefined {
+  const { question, item, strings, keys } = field;
   const options = question.options ?? [];
   if (options.length === 0) return undefined;
   const multi = isMultiSelect(question);
@@ -109,20 +155,20 @@ function optionGroup(model: ComposerModel, actions: ComposerActions): HTMLFieldS
       class: 'options',
       // A required multi-select group cannot carry aria-required (no such state on a group); it
       // points at the visible "Required" mark instead. Radios carry `required` themselves.
-      attrs: { 'data-invalid': 'mark', 'aria-describedby': required && multi ? 'q-required' : undefined },
+      attrs: { 'data-invalid': 'mark', 'aria-describedby': required && multi ? keys.id('required') : undefined },
     },
     h('legend', { text: multi ? strings.chooseAny : strings.chooseOne }),
     options.map((option, at) => {
       const shown = parseRecommendedLabel(option.label);
-      const descriptionId = `q-option-${at}-description`;
+      const descriptionId = keys.id(`option-${at}-description`);
       return h(
         'label',
         { class: 'option' },
         h('input', {
           attrs: {
             type: multi ? 'checkbox' : 'radio',
-            name: 'q-options',
-            'data-focus': `option-${at}`,
+            name: keys.id('options'),
+            'data-focus': keys.focus(`option-${at}`),
             'aria-describedby': option.description ? descriptionId : undefined,
             required: required && !multi,
           },
@@ -152,22 +198,22 @@ function optionGroup(model: ComposerModel, actions: ComposerActions): HTMLFieldS
 }
 
 /** The free-text box: the whole answer of an open question, or an alternative beside options. */
-function customBox(model: ComposerModel, actions: ComposerActions): HTMLDivElement {
-  const { question, item, strings, index, count } = model;
+function customBox(field: FieldModel, actions: FieldActions): HTMLDivElement {
+  const { question, item, strings, last, keys } = field;
   const options = question.options ?? [];
   const open = options.length === 0;
   const customLabel = open ? strings.customLabelOpen : isMultiSelect(question) ? strings.customLabelMulti : strings.customLabelSingle;
   return h(
     'div',
     { class: 'custom' },
-    h('label', { class: 'custom-label', text: customLabel, attrs: { for: 'q-custom' } }),
+    h('label', { class: 'custom-label', text: customLabel, attrs: { for: keys.id('custom') } }),
     h('textarea', {
       attrs: {
-        id: 'q-custom',
+        id: keys.id('custom'),
         rows: 2,
         placeholder: question.placeholder ?? strings.customPlaceholder,
-        'data-focus': 'custom',
-        'aria-describedby': 'q-hint',
+        'data-focus': keys.focus('custom'),
+        'aria-describedby': keys.id('hint'),
         'aria-required': open && question.required === true ? 'true' : undefined,
         // Beside options, the option group is what is missing; the box only points at the message.
         'data-invalid': open ? 'mark' : 'describe',
@@ -178,7 +224,7 @@ function customBox(model: ComposerModel, actions: ComposerActions): HTMLDivEleme
         keydown: (event) => onMultilineKeydown(event as KeyboardEvent, actions),
       },
     }),
-    h('div', { class: 'hint', text: index === count - 1 ? strings.hintSubmit : strings.hintContinue, attrs: { id: 'q-hint' } }),
+    h('div', { class: 'hint', text: last ? strings.hintSubmit : strings.hintContinue, attrs: { id: keys.id('hint') } }),
   );
 }
 
@@ -187,18 +233,17 @@ function customBox(model: ComposerModel, actions: ComposerActions): HTMLDivEleme
  * textarea, a number or date input with its bounds, or one checkbox. What it accepts is written
  * under it (`q-bounds`), so nobody has to find the limits by being refused.
  */
-function valueControl(model: ComposerModel, actions: ComposerActions): HTMLDivElement {
-  const { question, item, strings, index, count } = model;
+function valueControl(field: FieldModel, actions: FieldActions): HTMLDivElement {
+  const { question, item, strings, last, keys } = field;
   const input = question.input!;
-  const last = index === count - 1;
   const bounds = boundsText(strings, input);
   const placeholder = question.placeholder;
   const shared = {
-    id: 'q-value',
-    'data-focus': 'value',
+    id: keys.id('value'),
+    'data-focus': keys.focus('value'),
     'data-invalid': 'mark',
-    'aria-labelledby': 'q-heading',
-    'aria-describedby': bounds === undefined ? 'q-hint' : 'q-bounds q-hint',
+    'aria-labelledby': keys.id('heading'),
+    'aria-describedby': bounds === undefined ? keys.id('hint') : `${keys.id('bounds')} ${keys.id('hint')}`,
     // A checkbox is answered by either state (see renderComposer), so it is never "required" to AT either.
     'aria-required': question.required === true && input.kind !== 'checkbox' ? 'true' : undefined,
   };
@@ -262,8 +307,8 @@ function valueControl(model: ComposerModel, actions: ComposerActions): HTMLDivEl
     'div',
     { class: `value value-${input.kind}` },
     control,
-    bounds !== undefined && h('div', { class: 'hint bounds', text: bounds, attrs: { id: 'q-bounds' } }),
-    h('div', { class: 'hint', text: hint, attrs: { id: 'q-hint' } }),
+    bounds !== undefined && h('div', { class: 'hint bounds', text: bounds, attrs: { id: keys.id('bounds') } }),
+    h('div', { class: 'hint', text: hint, attrs: { id: keys.id('hint') } }),
   );
 }
 
@@ -285,14 +330,15 @@ export function urgencyBadge(strings: AskseamStrings, urgency: AskUserQuestionUr
  * message as an alert, referenced by aria-describedby. Used when rendering and to patch a card in
  * place (a re-render would empty a number or date input whose text the browser could not read).
  */
-export function markInvalid(form: ParentNode, message: string): void {
-  clearInvalid(form);
+export function markInvalid(form: ParentNode, message: string, keys: FieldKeys = composerKeys): void {
+  clearInvalid(form, keys);
+  const noteId = keys.id('invalid');
   for (const target of form.querySelectorAll('[data-invalid]')) {
     if (target.getAttribute('data-invalid') === 'mark') target.setAttribute('aria-invalid', 'true');
     const ids = (target.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id !== '');
-    target.setAttribute('aria-describedby', [...ids, 'q-invalid'].join(' '));
+    target.setAttribute('aria-describedby', [...ids, noteId].join(' '));
   }
-  const note = h('p', { class: 'invalid', text: message, attrs: { id: 'q-invalid', role: 'alert' } });
+  const note = h('p', { class: 'invalid', text: message, attrs: { id: noteId, role: 'alert' } });
   const frame = form.querySelector('.frame') ?? form;
   const before = frame.querySelector(':scope > .error') ?? frame.querySelector(':scope > .actions');
   if (before) before.before(note);
@@ -300,11 +346,12 @@ export function markInvalid(form: ParentNode, message: string): void {
 }
 
 /** Remove what `markInvalid` (or a card rendered invalid) added. */
-export function clearInvalid(form: ParentNode): void {
-  form.querySelector('#q-invalid')?.remove();
+export function clearInvalid(form: ParentNode, keys: FieldKeys = composerKeys): void {
+  const noteId = keys.id('invalid');
+  form.querySelector(`#${noteId}`)?.remove();
   for (const marked of form.querySelectorAll('[aria-invalid]')) marked.removeAttribute('aria-invalid');
-  for (const described of form.querySelectorAll('[aria-describedby~="q-invalid"]')) {
-    const rest = described.getAttribute('aria-describedby')!.split(' ').filter((id) => id !== 'q-invalid');
+  for (const described of form.querySelectorAll(`[aria-describedby~="${noteId}"]`)) {
+    const rest = described.getAttribute('aria-describedby')!.split(' ').filter((id) => id !== noteId);
     if (rest.length > 0) described.setAttribute('aria-describedby', rest.join(' '));
     else described.removeAttribute('aria-describedby');
   }
@@ -318,14 +365,14 @@ export function markdownBlock(className: string, source: string): HTMLDivElement
 }
 
 /** Enter continues (or submits on the last question); Shift+Enter is a newline; IME composition owns Enter. */
-function onMultilineKeydown(event: KeyboardEvent, actions: ComposerActions): void {
+function onMultilineKeydown(event: KeyboardEvent, actions: FieldActions): void {
   if (!isPlainEnter(event)) return;
   event.preventDefault();
   actions.primary();
 }
 
 /** One-line controls: Enter continues (or submits); no Enter, Shift+Enter included, submits the form natively. */
-function onSingleLineKeydown(event: KeyboardEvent, actions: ComposerActions): void {
+function onSingleLineKeydown(event: KeyboardEvent, actions: FieldActions): void {
   // Enter that confirms an IME composition belongs to the IME: leave it alone entirely.
   if (event.key !== 'Enter' || event.isComposing || event.keyCode === 229) return;
   event.preventDefault();

@@ -8,8 +8,10 @@ import {
   type QuestionResolvedEvent,
 } from '@askseam/client';
 import { isMultiSelect, type AskUserQuestionAnswer, type AskUserQuestionUrgency } from '@askseam/user-questions';
-import { clearInvalid, markInvalid, renderComposer } from './composer-view.js';
+import { clearInvalid, composerKeys, formFieldKeys, markInvalid, renderComposer, type FieldKeys } from './composer-view.js';
 import { h } from './dom.js';
+import { isFormBatch } from './form-batch.js';
+import { fieldOf, firstControlOf, renderFormPage } from './form-view.js';
 import {
   answerFromDraft,
   chooseOption,
@@ -52,8 +54,12 @@ export interface AskseamPendingChangeDetail {
 /** What the element remembers about one request; lives until the request is resolved. */
 interface RequestState {
   draft: RequestDraft;
-  /** The question Submit (or Next) found not ready to send, and why (worded at render time, so a language switch rewords it). */
-  invalid: { index: number; problem: ShownProblem } | undefined;
+  /**
+   * The questions Submit (or Next) found not ready to send, and why, by question index (worded at
+   * render time, so a language switch rewords it). The composer shows one at a time; a form page
+   * marks all of them at once.
+   */
+  invalid: Map<number, ShownProblem>;
   error: string | undefined;
   /** An answer or cancel is in flight, or was accepted and the resolved frame is on its way. */
   busy: boolean;
@@ -224,7 +230,7 @@ export class AskseamQuestionsElement extends ElementBase {
   #stateFor(question: PendingQuestion): RequestState {
     let state = this.#states.get(question.rpcId);
     if (!state) {
-      state = { draft: createDraft(question.questions), invalid: undefined, error: undefined, busy: false, hadFocus: false, touched: false };
+      state = { draft: createDraft(question.questions), invalid: new Map(), error: undefined, busy: false, hadFocus: false, touched: false };
       this.#states.set(question.rpcId, state);
     }
     return state;
@@ -300,7 +306,7 @@ export class AskseamQuestionsElement extends ElementBase {
           review,
           header: pending.questions[0]?.header,
           feedback: itemAt(state.draft, 0).custom,
-          invalid: state.invalid !== undefined,
+          invalid: state.invalid.size > 0,
           error: state.error,
           busy: state.busy,
           urgency: pending.urgency,
@@ -319,15 +325,17 @@ export class AskseamQuestionsElement extends ElementBase {
         },
       );
     }
+    if (isFormBatch(pending.questions)) return this.#buildFormPage(pending, state);
     const index = state.draft.page;
     const question = pending.questions[index]!;
+    const shownProblem = state.invalid.get(index);
     return renderComposer(
       {
         question,
         index,
         count: pending.questions.length,
         item: itemAt(state.draft, index),
-        invalid: state.invalid?.index === index ? problemText(strings, question, state.invalid.problem) : undefined,
+        invalid: shownProblem === undefined ? undefined : problemText(strings, question, shownProblem),
         error: state.error,
         busy: state.busy,
         urgency: pending.urgency,
@@ -345,13 +353,48 @@ export class AskseamQuestionsElement extends ElementBase {
     );
   }
 
+  /** A form page: every question at once, each field's problem shown beside it. */
+  #buildFormPage(pending: PendingQuestion, state: RequestState): HTMLFormElement {
+    const strings = this.#strings;
+    const { questions } = pending;
+    const invalid = new Map<number, string>();
+    for (const [index, problem] of state.invalid) {
+      const question = questions[index];
+      if (question) invalid.set(index, problemText(strings, question, problem));
+    }
+    return renderFormPage(
+      {
+        questions,
+        items: questions.map((_, index) => itemAt(state.draft, index)),
+        invalid,
+        error: state.error,
+        busy: state.busy,
+        urgency: pending.urgency,
+        strings,
+      },
+      {
+        field: (index) => ({
+          choose: (label) => this.#choose(pending, label, index),
+          typeCustom: (text) => this.#typeCustom(pending, text, index),
+          setChecked: (checked) => this.#setChecked(pending, checked, index),
+          primary: () => this.#formNext(pending, index),
+        }),
+        submit: () => this.#formSubmit(pending),
+        dismiss: () => this.#dismiss(pending),
+      },
+    );
+  }
+
   #focusedKey(): string | undefined {
     const active = this.#root.activeElement;
     return active instanceof HTMLElement ? active.dataset['focus'] : undefined;
   }
 
   #focus(key: string): void {
-    const target = this.#cardSlot.querySelector<HTMLElement>(`[data-focus="${key}"]`);
+    // A form page has no single heading; its first field's heading stands in.
+    const target =
+      this.#cardSlot.querySelector<HTMLElement>(`[data-focus="${key}"]`) ??
+      (key === 'heading' ? this.#cardSlot.querySelector<HTMLElement>(`[data-focus="${formFieldKeys(0).focus('heading')}"]`) : null);
     if (!target) return;
     target.focus();
     // Number and date inputs have no caret to place (setSelectionRange throws on them).
@@ -362,32 +405,53 @@ export class AskseamQuestionsElement extends ElementBase {
 
   // ── what the person does ─────────────────────────────────────────────────────
 
-  #choose(pending: PendingQuestion, label: string): void {
+  /** The question an edit is about: `index` on a form page, otherwise the page on screen. */
+  #indexOf(state: RequestState, index: number | undefined): number {
+    return index ?? state.draft.page;
+  }
+
+  /** Where question `index` is drawn: its field on a form page, otherwise the whole card. */
+  #scopeOf(pending: PendingQuestion, index: number): { scope: ParentNode; keys: FieldKeys } {
+    if (!isFormBatch(pending.questions)) return { scope: this.#cardSlot, keys: composerKeys };
+    return { scope: fieldOf(this.#cardSlot, index) ?? this.#cardSlot, keys: formFieldKeys(index) };
+  }
+
+  #choose(pending: PendingQuestion, label: string, at?: number): void {
     const state = this.#stateFor(pending);
-    const index = state.draft.page;
+    const index = this.#indexOf(state, at);
     state.draft = chooseOption(state.draft, pending.questions[index]!, index, label);
     state.touched = true;
-    if (state.invalid?.index === index && questionProblem(pending.questions[index]!, itemAt(state.draft, index)) === undefined) state.invalid = undefined;
+    if (isFormBatch(pending.questions)) {
+      // The browser already shows the choice; patch the rest in place, since re-rendering the page
+      // would empty any other field's number or date text that the browser could not read.
+      const { scope, keys } = this.#scopeOf(pending, index);
+      const custom = scope.querySelector<HTMLTextAreaElement>(`#${keys.id('custom')}`);
+      if (custom) custom.value = itemAt(state.draft, index).custom;
+      this.#afterEdit(pending, state, index);
+      return;
+    }
+    if (state.invalid.has(index) && questionProblem(pending.questions[index]!, itemAt(state.draft, index)) === undefined) state.invalid.delete(index);
     this.#renderCard();
   }
 
   /** Typing updates the draft and patches the card in place: a re-render would break IME input and the caret. */
-  #typeCustom(pending: PendingQuestion, text: string): void {
+  #typeCustom(pending: PendingQuestion, text: string, at?: number): void {
     const state = this.#stateFor(pending);
-    const index = state.draft.page;
+    const index = this.#indexOf(state, at);
     const question = pending.questions[index]!;
     state.draft = setCustom(state.draft, question, index, text);
     state.touched = true;
     const item = itemAt(state.draft, index);
     if (!isMultiSelect(question) && item.selected.length === 0) {
-      for (const input of this.#cardSlot.querySelectorAll<HTMLInputElement>('input[name="q-options"]')) input.checked = false;
+      const { scope, keys } = this.#scopeOf(pending, index);
+      for (const input of scope.querySelectorAll<HTMLInputElement>(`input[name="${keys.id('options')}"]`)) input.checked = false;
     }
     this.#afterEdit(pending, state, index);
   }
 
-  #setChecked(pending: PendingQuestion, checked: boolean): void {
+  #setChecked(pending: PendingQuestion, checked: boolean, at?: number): void {
     const state = this.#stateFor(pending);
-    const index = state.draft.page;
+    const index = this.#indexOf(state, at);
     state.draft = setChecked(state.draft, pending.questions[index]!, index, checked);
     state.touched = true;
     this.#afterEdit(pending, state, index);
@@ -401,22 +465,23 @@ export class AskseamQuestionsElement extends ElementBase {
   #afterEdit(pending: PendingQuestion, state: RequestState, index: number): void {
     const question = pending.questions[index]!;
     const item = itemAt(state.draft, index);
-    if (!item.skipped) this.#cardSlot.querySelector('[data-role="skipped"]')?.remove();
-    const shown = state.invalid;
-    if (shown?.index !== index) return;
+    const { scope, keys } = this.#scopeOf(pending, index);
+    if (!item.skipped) scope.querySelector('[data-role="skipped"]')?.remove();
+    const shown = state.invalid.get(index);
+    if (shown === undefined) return;
     const live = questionProblem(question, item);
     if (live?.kind === 'value') {
       const message = problemText(this.#strings, question, live);
-      state.invalid = { index, problem: live };
+      state.invalid.set(index, live);
       // Unchanged words: leave the alert alone so screen readers do not repeat it at every key.
-      if (message !== problemText(this.#strings, question, shown.problem)) markInvalid(this.#cardSlot, message);
+      if (message !== problemText(this.#strings, question, shown)) markInvalid(scope, message, keys);
       return;
     }
     // Fixed; or a wrong value was erased, and emptiness is judged again at Submit.
-    const stillEmpty = live !== undefined && (shown.problem.kind === 'incomplete' || shown.problem.kind === 'required');
+    const stillEmpty = live !== undefined && (shown.kind === 'incomplete' || shown.kind === 'required');
     if (!stillEmpty) {
-      state.invalid = undefined;
-      clearInvalid(this.#cardSlot);
+      state.invalid.delete(index);
+      clearInvalid(scope, keys);
     }
   }
 
@@ -427,7 +492,7 @@ export class AskseamQuestionsElement extends ElementBase {
     if (pending.questions[index]?.required === true) return;
     state.draft = skipQuestion(state.draft, index);
     state.touched = true;
-    if (state.invalid?.index === index) state.invalid = undefined;
+    state.invalid.delete(index);
     if (index < pending.questions.length - 1) this.#goTo(pending, index + 1);
     else this.#renderCard();
   }
@@ -466,7 +531,7 @@ export class AskseamQuestionsElement extends ElementBase {
 
   /** Mark the question on screen invalid without re-rendering, so unreadable text stays for the person to fix. */
   #showInPlace(pending: PendingQuestion, state: RequestState, index: number, problem: ShownProblem): void {
-    state.invalid = { index, problem };
+    state.invalid = new Map([[index, problem]]);
     markInvalid(this.#cardSlot, problemText(this.#strings, pending.questions[index]!, problem));
     this.#cardSlot.querySelector<HTMLElement>('[data-focus="value"]')?.focus();
   }
@@ -498,10 +563,82 @@ export class AskseamQuestionsElement extends ElementBase {
       this.#showInPlace(pending, state, index, problem);
       return;
     }
-    state.invalid = { index, problem };
+    state.invalid = new Map([[index, problem]]);
     state.draft = goToPage(state.draft, index);
     this.#focusAfterRender = 'heading';
     this.#renderCard();
+  }
+
+  // ── the form page ────────────────────────────────────────────────────────────
+
+  /**
+   * Enter in field `index` of a form page: a value in it that cannot be sent is pointed out on the
+   * spot (as Next does in the composer); otherwise focus goes to the next field, or the last submits.
+   */
+  #formNext(pending: PendingQuestion, index: number): void {
+    const state = this.#stateFor(pending);
+    const question = pending.questions[index]!;
+    const problem: ShownProblem | undefined = this.#unreadableInField(index) ? { kind: 'unreadable' } : valueProblem(question, itemAt(state.draft, index));
+    if (problem) {
+      state.invalid.set(index, problem);
+      this.#markFields(pending, state);
+      firstControlOf(this.#cardSlot, index)?.focus();
+      return;
+    }
+    if (index < pending.questions.length - 1) firstControlOf(this.#cardSlot, index + 1)?.focus();
+    else this.#formSubmit(pending);
+  }
+
+  /**
+   * Submit on a form page: every field is checked at once with the composer's rules, except that an
+   * empty optional field is a skip (a form has no Skip buttons). All problems are marked together,
+   * in place (a re-render would empty unreadable number or date text), and focus goes to the first.
+   * What is left is checked once more exactly as the host will check it, then sent.
+   */
+  #formSubmit(pending: PendingQuestion): void {
+    const state = this.#stateFor(pending);
+    if (state.busy) return;
+    state.touched = true;
+    const problems = new Map<number, ShownProblem>();
+    for (const [index, question] of pending.questions.entries()) {
+      const problem: ShownProblem | undefined = this.#unreadableInField(index) ? { kind: 'unreadable' } : questionProblem(question, itemAt(state.draft, index));
+      if (problem !== undefined && problem.kind !== 'incomplete') problems.set(index, problem);
+    }
+    const answer = answerFromDraft(pending.questions, state.draft);
+    if (problems.size === 0) {
+      const mismatch = pending.check(answer);
+      const at = mismatch?.questionId === undefined ? -1 : pending.questions.findIndex((question) => question.id === mismatch.questionId);
+      if (mismatch && at !== -1) problems.set(at, { kind: 'value', rule: mismatch.rule, message: mismatch.message });
+    }
+    if (problems.size > 0) {
+      state.invalid = problems;
+      this.#markFields(pending, state);
+      firstControlOf(this.#cardSlot, Math.min(...problems.keys()))?.focus();
+      return;
+    }
+    this.#send(pending, answer);
+  }
+
+  /** Field `index` of a form page holds text the browser could not read as a number or date. */
+  #unreadableInField(index: number): boolean {
+    const control = this.#cardSlot.querySelector(`#${formFieldKeys(index).id('value')}`);
+    return control instanceof HTMLInputElement && control.validity.badInput;
+  }
+
+  /** Show `state.invalid` on every field of the form page in place, leaving unchanged alerts alone. */
+  #markFields(pending: PendingQuestion, state: RequestState): void {
+    for (const [index, question] of pending.questions.entries()) {
+      const field = fieldOf(this.#cardSlot, index);
+      if (!field) continue;
+      const keys = formFieldKeys(index);
+      const problem = state.invalid.get(index);
+      if (problem === undefined) {
+        clearInvalid(field, keys);
+        continue;
+      }
+      const message = problemText(this.#strings, question, problem);
+      if (field.querySelector(`#${keys.id('invalid')}`)?.textContent !== message) markInvalid(field, message, keys);
+    }
   }
 
   #hasFeedback(pending: PendingQuestion): boolean {
@@ -526,7 +663,7 @@ export class AskseamQuestionsElement extends ElementBase {
     const id = pending.questions[0]!.id;
     if (text === '') {
       // The plan card words this one itself ("write your feedback first").
-      state.invalid = { index: 0, problem: { kind: 'incomplete' } };
+      state.invalid = new Map([[0, { kind: 'incomplete' }]]);
       this.#focusAfterRender = 'feedback';
       this.#renderCard();
       return;
@@ -538,7 +675,7 @@ export class AskseamQuestionsElement extends ElementBase {
   #send(pending: PendingQuestion, answer: AskUserQuestionAnswer): void {
     const state = this.#stateFor(pending);
     if (state.busy) return;
-    state.invalid = undefined;
+    state.invalid.clear();
     // Check locally first: a misfit is shown at once and nothing is sent.
     const mismatch = pending.check(answer);
     if (mismatch) {

@@ -5,3 +5,4 @@ export type { AskseamAnsweredDetail, AskseamCancelledDetail, AskseamPendingChang
 export { defineAskseamQuestions } from './define.js';
 export type { AskseamLang } from './i18n.js';
 export { browserBundleUrl } from './bundle-url.js';
+export { isFormBatch } from './form-batch.js';

@@ -78,12 +78,12 @@ form, fieldset.frame { margin: 0; padding: 0; border: 0; min-width: 0; }
 .status:not(:empty) { margin: 0 2px 8px; }
 .status:not(:empty)::before { content: ""; width: 7px; height: 7px; border-radius: 50%; background: #e0a100; }
 .status[data-status="closed"]::before { background: var(--_danger); }
-h2.question {
+h2.question, h3.question {
   font-size: 1.15em; font-weight: 650; margin: 0 0 8px; line-height: 1.35;
   overflow-wrap: anywhere; white-space: pre-wrap;
 }
-h2.question:focus { outline: none; }
-h2.question:focus-visible { outline: none; box-shadow: var(--_focus); border-radius: 4px; }
+h2.question:focus, h3.question:focus { outline: none; }
+h2.question:focus-visible, h3.question:focus-visible { outline: none; box-shadow: var(--_focus); border-radius: 4px; }
 .detail {
   color: var(--_fg); margin: 0 0 14px; overflow-wrap: anywhere;
 }
@@ -149,6 +149,8 @@ textarea:focus-visible, input[type="text"]:focus-visible, input[type="number"]:f
 textarea[aria-invalid="true"], input[aria-invalid="true"]:not([type="checkbox"]), fieldset.options[aria-invalid="true"] .option,
 .option:has(input[aria-invalid="true"]) { border-color: var(--_danger); }
 .value { margin: 4px 0 0; }
+.form-page .field + .field { margin-top: 18px; padding-top: 14px; border-top: 1px dashed var(--_border); }
+.form-page .field .top { margin-bottom: 6px; }
 .option.checkbox-answer { grid-template-columns: auto 1fr; }
 .hint { font-size: 0.78em; color: var(--_muted); margin-top: 4px; }
 .note { font-size: 0.88em; color: var(--_muted); margin: 8px 0 0; }
