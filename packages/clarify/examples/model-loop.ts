@@ -1,16 +1,18 @@
 // Offering the clarification tools in a model loop: the definitions go to the model, and each
 // call it makes is executed against the seam; the text goes back as the tool result.
-import { askClarificationTool, requestHumanInputTool, toOpenAIClarifyTool } from '@askseam/clarify';
+import { askClarificationTool, requestClarificationTool, requestHumanInputTool, toOpenAIClarifyTool } from '@askseam/clarify';
 import type { AgentRef, UserQuestions } from '@askseam/user-questions';
 
-export const clarifyTools = [toOpenAIClarifyTool(askClarificationTool), toOpenAIClarifyTool(requestHumanInputTool)];
+const tools = [askClarificationTool, requestHumanInputTool, requestClarificationTool];
+
+export const clarifyTools = tools.map(toOpenAIClarifyTool);
 
 export async function runClarifyCall(
   call: { id: string; function: { name: string; arguments: string } },
   userQuestions: UserQuestions,
   agent: AgentRef,
 ): Promise<{ role: 'tool'; tool_call_id: string; content: string } | undefined> {
-  const tool = [askClarificationTool, requestHumanInputTool].find((candidate) => candidate.name === call.function.name);
+  const tool = tools.find((candidate) => candidate.name === call.function.name);
   if (tool === undefined) return undefined;
   // Never throws: a bad call or a dismissed question comes back as an error text with a hint.
   const result = await tool.execute(call.function.arguments, { userQuestions, agent });
