@@ -1,7 +1,7 @@
 import type { ServerFrame } from '@askseam/protocol';
 import { WebSocket } from 'ws';
 import type { HostLogger } from './logger.js';
-import { listedSessions, safeCanSee, type Principal } from './principal.js';
+import { exhaustiveSessions, listedSessions, safeCanSee, type Principal } from './principal.js';
 
 /** Close codes the host uses (besides 1009, which `ws` sends itself for an oversize frame). */
 export const closeCodes = {
@@ -39,8 +39,14 @@ export class HostConnection {
     return safeCanSee(this.principal, sessionId, this.logger);
   }
 
+  /** The sessions the principal lists (for `hello`): a hint, not a limit. */
   sessions(): string[] | undefined {
     return listedSessions(this.principal, this.logger);
+  }
+
+  /** The only sessions this connection can see, when its principal declares its list exhaustive; else undefined. */
+  exhaustiveSessions(): string[] | undefined {
+    return exhaustiveSessions(this.principal, this.logger);
   }
 
   /**

@@ -248,6 +248,35 @@ describe('sessions', () => {
     expect(replayed.sessionId).toBe('agent-b');
   });
 
+  it('replays every question canSee accepts even when principal.sessions leaves one out (sessions is a hint)', async () => {
+    // Sees both sessions, but lists only one, as an app that forgot a shared session might.
+    const { connect, ask } = await startHost({ token: undefined, authenticate: () => ({ id: 'partial', canSee: () => true, sessions: ['agent-a'] }) });
+    void ask('agent-b').settled;
+    void ask('agent-a').settled;
+    await new Promise((resolve) => setImmediate(resolve));
+    const client = await connect({ query: '' });
+    const hello = await client.next('hello');
+    const replayed = [await client.next('question/requested'), await client.next('question/requested')];
+    expect(replayed.map((frame) => frame.sessionId)).toEqual(['agent-b', 'agent-a']);
+    expect(hello).toEqual({ type: 'hello', protocol: PROTOCOL_VERSION, sessions: ['agent-a'], pending: replayed.map((frame) => frame.rpcId) });
+  });
+
+  it('replays only the listed sessions of a principal that declares them exhaustive, and still asks canSee', async () => {
+    const { connect, ask } = await startHost({
+      token: undefined,
+      authenticate: () => ({ id: 'listed', canSee: (id) => id !== 'agent-c', sessions: ['agent-a', 'agent-c'], sessionsExhaustive: true }),
+    }, ['agent-a', 'agent-b', 'agent-c']);
+    void ask('agent-b').settled;
+    void ask('agent-c').settled;
+    void ask('agent-a').settled;
+    await new Promise((resolve) => setImmediate(resolve));
+    const client = await connect({ query: '' });
+    const hello = await client.next('hello');
+    const replayed = await client.next('question/requested');
+    expect(replayed.sessionId).toBe('agent-a');
+    expect(hello).toMatchObject({ pending: [replayed.rpcId] });
+  });
+
   it('refuses an answer from a connection that cannot see the session (forbidden) and keeps the question pending', async () => {
     const { host, connect, ask } = await startPerSessionHost();
     const ofA = await connect({ query: 'as=agent-a' });
@@ -420,6 +449,8 @@ describe('public types', () => {
     expectTypeOf<WebSocketHost['pending']>().returns.toEqualTypeOf<HostPendingQuestion[]>();
     expectTypeOf<WebSocketHost['close']>().returns.toEqualTypeOf<Promise<void>>();
     expectTypeOf<Principal['canSee']>().toEqualTypeOf<(sessionId: string) => boolean>();
+    expectTypeOf<Principal['sessions']>().toEqualTypeOf<string[] | undefined>();
+    expectTypeOf<Principal['sessionsExhaustive']>().toEqualTypeOf<boolean | undefined>();
     expectTypeOf(createWebSocketHost).returns.resolves.toEqualTypeOf<WebSocketHost>();
   });
 

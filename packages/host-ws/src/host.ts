@@ -385,7 +385,10 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   /** `hello` listing what is about to be replayed, then the replay itself, with the original rpcIds. */
   function greet(connection: HostConnection): void {
     const sessions = connection.sessions();
-    const candidates = sessions === undefined ? pending.all() : pending.ofSessions(sessions);
+    // `sessions` is only a hint: unless the principal promises it is complete, every pending
+    // question is a candidate and canSee decides, so a session left off the list is not hidden.
+    const scope = connection.exhaustiveSessions();
+    const candidates = scope === undefined ? pending.all() : pending.ofSessions(scope);
     // A question still being saved is delivered live once it is saved, not here.
     const replay = candidates.filter((entry) => entry.saved && connection.canSee(entry.sessionId));
     connection.send(

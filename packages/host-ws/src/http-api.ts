@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { QuestionEvent, QuestionRecord, QuestionStore } from '@askseam/store';
 import type { HostLogger } from './logger.js';
-import { listedSessions, safeCanSee, type Principal } from './principal.js';
+import { exhaustiveSessions, safeCanSee, type Principal } from './principal.js';
 import type { RespondInput, RespondOutcome } from './respond.js';
 import { authorizeUpgrade, type UpgradeAuth } from './upgrade.js';
 
@@ -71,7 +71,8 @@ async function serve(req: IncomingMessage, res: ServerResponse, route: string, d
 
   if (collection === 'questions' && id === undefined) {
     if (method !== 'GET') return methodNotAllowed(res, 'GET');
-    const sessions = listedSessions(principal, deps.logger);
+    // As on replay: the listed sessions narrow the search only when the principal says they are all.
+    const sessions = exhaustiveSessions(principal, deps.logger);
     const records = await deps.store.listPending(sessions ?? 'all');
     return sendJson(res, 200, { questions: records.filter((record) => canSee(record.sessionId)).map(viewOf) });
   }

@@ -6,11 +6,18 @@ export interface Principal {
   /** The one authority on visibility: delivery, replay and answers all ask it. */
   canSee(sessionId: string): boolean;
   /**
-   * The sessions this principal may see, when they can be listed. Sent in `hello`, and used to find
-   * the questions to replay without scanning every pending question, so it must name every
-   * session `canSee` accepts. Leave it out for "every session".
+   * The sessions this principal may see, as far as the app can list them: sent to the client in
+   * `hello`. A hint only: replay and delivery still go by `canSee`, so a session left out of the
+   * list is not hidden (unless `sessionsExhaustive` says the list is complete).
    */
   sessions?: string[];
+  /**
+   * `true` promises that `sessions` names every session `canSee` accepts. The host then looks only
+   * at those sessions' questions (replay, the HTTP list) and routes live questions to this
+   * connection only for them: cheaper with many pending questions or connections, but a session
+   * missing from the list is never shown. `canSee` is still asked for each question.
+   */
+  sessionsExhaustive?: boolean;
 }
 
 /** The principal of token mode and of `allowAnonymous`: one user who sees every session. */
@@ -25,6 +32,22 @@ export function safeCanSee(principal: Principal, sessionId: string, logger: Host
   } catch (error) {
     logger.error('principal.canSee threw; treating the session as not visible', { principalId: principal.id, sessionId, error: String(error) });
     return false;
+  }
+}
+
+/**
+ * The sessions to look in for this principal's questions: its `sessions` when it declares them
+ * exhaustive, else `undefined` (look at every question and ask `canSee`). A throwing getter means
+ * "every question", never "none": `canSee` still decides, and hiding a question is the worse error.
+ */
+export function exhaustiveSessions(principal: Principal, logger: HostLogger): string[] | undefined {
+  try {
+    if (principal.sessionsExhaustive !== true) return undefined;
+    const sessions = principal.sessions;
+    return Array.isArray(sessions) ? sessions.filter((s): s is string => typeof s === 'string') : undefined;
+  } catch (error) {
+    logger.error('principal.sessions threw; looking at every session and asking canSee', { principalId: principal.id, error: String(error) });
+    return undefined;
   }
 }
 

@@ -41,6 +41,19 @@ describe('reading questions', () => {
     });
   });
 
+  it('lists every question canSee accepts even when principal.sessions leaves one out, unless the list is declared exhaustive', async () => {
+    const partial = (exhaustive: boolean) => () => ({ id: 'partial', canSee: () => true, sessions: ['agent-a'], ...(exhaustive ? { sessionsExhaustive: true } : {}) });
+    const { host } = await startHost({ token: undefined, authenticate: partial(false) });
+    await host.askDetached({ sessionId: 'agent-b', questions: [colourQuestion] });
+    await host.askDetached({ sessionId: 'agent-a', questions: [colourQuestion] });
+    const listed = await api(host, 'GET', '/questions', { token: null });
+    expect((listed.body as { questions: { sessionId: string }[] }).questions.map((question) => question.sessionId)).toEqual(['agent-b', 'agent-a']);
+
+    const { host: trusting } = await startHost({ token: undefined, authenticate: partial(true), store: host.store });
+    const trusted = await api(trusting, 'GET', '/questions', { token: null });
+    expect((trusted.body as { questions: { sessionId: string }[] }).questions.map((question) => question.sessionId)).toEqual(['agent-a']);
+  });
+
   it('gets one question by rpcId, with its outcome and answer once settled', async () => {
     const { host, rpcId, asking } = await withQuestion();
     expect(await api(host, 'GET', `/questions/${rpcId}`)).toMatchObject({ status: 200, body: { rpcId, sessionId: 'agent-a', mode: 'blocking' } });
