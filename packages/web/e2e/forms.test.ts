@@ -9,12 +9,16 @@ import { cardOf, focused, useBrowserTest, waitForQuestion } from './support/fixt
 
 const t = useBrowserTest();
 
-/** One question of every input kind, in the order a person meets them. */
+/**
+ * One question of every input kind, in the order a person meets them, on the pager: the plan
+ * question declares no input (a plain single-select, drawn as `select` is), so the batch is not a
+ * form (`isFormBatch`) and each question gets its own page. Form pages are in form-page.test.ts.
+ */
 const everyKind: AskUserQuestionItem[] = [
   { id: 'name', header: 'Project', question: 'What is the project called?', input: { kind: 'text', maxLength: 20 }, required: true, placeholder: 'e.g. ledger' },
   { id: 'summary', question: 'Describe it in a few lines.', input: { kind: 'textarea', maxLength: 200 }, placeholder: 'What it does, for whom' },
   { id: 'team', question: 'How many people work on it?', input: { kind: 'number', min: 1, max: 50, step: 0.5 }, required: true },
-  { id: 'plan', question: 'Which plan?', input: { kind: 'select' }, options: [{ label: 'Free' }, { label: 'Team (Recommended)', description: 'Shared billing.' }] },
+  { id: 'plan', question: 'Which plan?', options: [{ label: 'Free' }, { label: 'Team (Recommended)', description: 'Shared billing.' }] },
   { id: 'targets', question: 'Which platforms?', input: { kind: 'multi_select' }, options: [{ label: 'Linux' }, { label: 'macOS' }, { label: 'Windows' }], required: true },
   { id: 'licence', question: 'Accept the licence terms?', input: { kind: 'checkbox' }, required: true },
   { id: 'start', question: 'When should work start?', input: { kind: 'date', min: '2026-01-01', max: '2026-12-31' } },
@@ -101,7 +105,8 @@ describe('<askseam-questions> forms', () => {
     const page = await t.mount();
     void t.ask([
       { id: 'owner', question: 'Who owns the service?', input: { kind: 'text' }, required: true },
-      { id: 'note', question: 'Anything else?', input: { kind: 'textarea' } },
+      // An open question without an input kind, so the batch keeps the pager.
+      { id: 'note', question: 'Anything else?' },
     ]);
     await waitForQuestion(page, 'Who owns the service?');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -185,16 +190,16 @@ describe('<askseam-questions> forms', () => {
       { id: 'backup', question: 'Take a backup first?', input: { kind: 'checkbox' }, required: true },
       { id: 'notify', question: 'Notify the team?', input: { kind: 'checkbox' } },
     ]);
+    // Two checkboxes are a form: both on one page.
     await waitForQuestion(page, 'Take a backup first?');
-    // Either state answers a checkbox, so a required one has no Required mark; it has no Skip either.
-    expect(await page.getByText('Required', { exact: true }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Skip this question' }).count()).toBe(0);
-    await page.getByRole('checkbox', { name: 'Take a backup first?' }).press('Space');
-    await page.getByRole('checkbox', { name: 'Take a backup first?' }).press('Enter');
-
     await waitForQuestion(page, 'Notify the team?');
-    expect(await page.getByRole('button', { name: 'Skip this question' }).isVisible()).toBe(true);
-    expect(await page.getByText('Yes', { exact: true }).isVisible()).toBe(true);
+    // Either state answers a checkbox, so a required one has no Required mark.
+    expect(await page.getByText('Required', { exact: true }).count()).toBe(0);
+    expect(await page.getByText('Yes', { exact: true }).count()).toBe(2);
+    await page.getByRole('checkbox', { name: 'Take a backup first?' }).press('Space');
+    // Enter on a checkbox moves to the next field; the unchecked one is sent as "false".
+    await page.getByRole('checkbox', { name: 'Take a backup first?' }).press('Enter');
+    expect(await focused(page)).toBe('f1-value');
     await page.getByRole('button', { name: 'Submit' }).click();
     expect(await answer).toEqual({
       answers: [
@@ -210,9 +215,9 @@ describe('<askseam-questions> forms', () => {
       { id: 'cpu', question: 'CPU limit (cores)?', input: { kind: 'number', min: 0.5, max: 8, step: 0.5 } },
       { id: 'freeze', question: 'Freeze deploys from?', input: { kind: 'date' } },
     ]);
+    // A form: both fields on one page.
     await waitForQuestion(page, 'CPU limit (cores)?');
     await page.getByRole('spinbutton', { name: 'CPU limit (cores)?' }).fill('2.5');
-    await page.getByRole('button', { name: 'Next' }).click();
     await page.locator(valueInput('[type="date"]')).fill('2026-12-20');
 
     const element = page.locator('askseam-questions');
@@ -221,9 +226,7 @@ describe('<askseam-questions> forms', () => {
     await element.evaluate((node, token) => node.setAttribute('token', token), t.stage.token);
     await waitForQuestion(page, 'Freeze deploys from?');
     expect(await page.locator(valueInput('[type="date"]')).inputValue()).toBe('2026-12-20');
-    await page.getByRole('button', { name: 'Back' }).click();
     expect(await page.getByRole('spinbutton', { name: 'CPU limit (cores)?' }).inputValue()).toBe('2.5');
-    await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Submit' }).click();
     expect(await answer).toEqual({
       answers: [
@@ -245,13 +248,13 @@ describe('<askseam-questions> forms', () => {
     expect(await page.getByText('按 Enter 继续').isVisible()).toBe(true);
     const budget = page.getByRole('spinbutton', { name: '每月预算是多少（元）？' });
     expect(await budget.getAttribute('placeholder')).toBe('例如 800');
-    await page.getByRole('button', { name: '下一题' }).click();
-    // Next lets an empty question pass (it may be answered later); Submit does not.
+    // A form: both fields on one page, the last one's hint says Enter submits.
     await waitForQuestion(page, '需要开发票吗？');
+    expect(await page.getByText('按 Enter 提交').isVisible()).toBe(true);
     expect(await page.getByText('是', { exact: true }).isVisible()).toBe(true);
     await page.getByRole('button', { name: '提交' }).click();
-    await waitForQuestion(page, '每月预算是多少（元）？');
     expect(await page.getByRole('alert').textContent()).toBe('此题必须回答，请先回答再提交。');
+    expect(await focused(page)).toBe('f0-value');
     await budget.fill('9000');
     expect(await page.getByRole('alert').textContent()).toBe('请输入 100 到 5000 之间的数字。');
     // The reason is worded at render time: switching the language rewords it.
@@ -260,7 +263,6 @@ describe('<askseam-questions> forms', () => {
     await page.locator('askseam-questions').evaluate((element) => element.setAttribute('lang', 'zh'));
     await budget.fill('1200');
     await cardOf(page).screenshot({ path: `${artifactsDir}form-zh.png` });
-    await page.getByRole('button', { name: '下一题' }).click();
     await page.getByRole('checkbox', { name: '需要开发票吗？' }).check();
     await page.getByRole('button', { name: '提交' }).click();
     expect(await answer).toEqual({
