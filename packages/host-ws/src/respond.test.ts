@@ -1,3 +1,4 @@
+import { hasUserQuestionErrorCode } from '@askseam/user-questions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, colourQuestion, redAnswer, startHost } from '../test/fixture.js';
 import type { RawClient } from '../test/raw-client.js';
@@ -145,6 +146,41 @@ describe('order of the respond checks', () => {
     const { client, rpcId } = await withPendingQuestion();
     const receipt = await client.respond(rpcId, { ok: false, error: { code: 'cancel' } });
     expect(receipt).toMatchObject({ reason: 'bad-response', detail: expect.stringContaining('"cancel"') });
+  });
+
+  it('reads ok and error.code before the strict shape: a dismissal with extra fields still dismisses', async () => {
+    const { client, rpcId, asking, host } = await withPendingQuestion();
+    const receipt = await client.respond(rpcId, { ok: false, error: { code: 'cancelled', reason: 'x', message: 'later' } });
+    expect(receipt).toMatchObject({ accepted: true });
+    const settled = await asking.settled;
+    expect(hasUserQuestionErrorCode(!settled.ok && settled.error, 'ASK_CANCELLED')).toBe(true);
+    expect(!settled.ok && String(settled.error)).toContain('later');
+    expect(host.pending()).toEqual([]);
+  });
+
+  it('refuses a non-cancel code for its code, whatever else is wrong with the result', async () => {
+    const { client, rpcId, host } = await withPendingQuestion();
+    const receipt = await client.respond(rpcId, { ok: false, error: { code: 'timeout', extra: true }, also: 'this' });
+    expect(receipt).toMatchObject({ accepted: false, reason: 'bad-response', detail: expect.stringContaining('"timeout"') });
+    const codeless = await client.respond(rpcId, { ok: false, error: { message: 'no code' } });
+    expect(codeless).toMatchObject({ accepted: false, reason: 'bad-response', detail: expect.stringContaining('error.code') });
+    await expectStillPending(client, rpcId, () => host.pending());
+  });
+
+  it('refuses a result that is not an object with a boolean ok before reading anything else', async () => {
+    const { client, rpcId, host } = await withPendingQuestion();
+    for (const result of [null, 'cancelled', [{ ok: false, error: { code: 'cancelled' } }], { ok: 'false', error: { code: 'cancelled' } }, { error: { code: 'cancelled' } }]) {
+      const receipt = await client.respond(rpcId, result);
+      expect(receipt, JSON.stringify(result)).toMatchObject({ accepted: false, reason: 'bad-response', detail: expect.stringMatching(/^The result must be/) });
+    }
+    await expectStillPending(client, rpcId, () => host.pending());
+  });
+
+  it('refuses a dismissal whose message is not text', async () => {
+    const { client, rpcId, host } = await withPendingQuestion();
+    const receipt = await client.respond(rpcId, { ok: false, error: { code: 'cancelled', message: { text: 'later' } } });
+    expect(receipt).toMatchObject({ accepted: false, reason: 'bad-response', detail: expect.stringContaining('message') });
+    await expectStillPending(client, rpcId, () => host.pending());
   });
 
   it('checks the session before the answer: a right answer for the wrong session is refused for the session', async () => {

@@ -53,37 +53,54 @@ export async function respond(input: RespondInput, canSee: (sessionId: string) =
   // 2. Not this caller's session. Same receipt for "exists but not yours" whatever the result says.
   if (!canSee(entry.sessionId)) return reject('forbidden');
 
-  // 3. The result must have the shape of a result before anything else is read from it.
-  const parsed = respondResultSchema.safeParse(input.result);
-  if (!parsed.success) return reject('bad-response', `The result must be { ok: true, value: { sessionId, answer } } or { ok: false, error: { code: "cancelled" } }: ${firstIssue(parsed.error)}.`);
-  const result = parsed.data;
-
-  // 4. A failure other than a person's dismissal is not an answer; the question waits on.
-  if (!result.ok && result.error.code !== 'cancelled') {
-    return reject('bad-response', `Only the error code "cancelled" settles a question; "${result.error.code}" leaves it pending.`);
+  // 3. Before anything else is read: an object that says whether it is an answer or a failure.
+  const result = input.result;
+  if (!isRecord(result) || !Object.hasOwn(result, 'ok') || typeof result.ok !== 'boolean') {
+    return reject('bad-response', `The result must be { ok: true, value: { sessionId, answer } } or { ok: false, error: { code: "cancelled" } }: ${whyNotAResult(result)}.`);
   }
 
-  // 5. Dismissed: claim before settling, so a racing answer on another socket sees not-pending.
+  // 4. A failure other than a person's dismissal is not an answer; the question waits on. Only
+  // error.code is read here, so the receipt names the code whatever else the result carries.
   if (!result.ok) {
+    const error = Object.hasOwn(result, 'error') && isRecord(result.error) ? result.error : undefined;
+    if (error === undefined || !Object.hasOwn(error, 'code') || typeof error.code !== 'string') {
+      return reject('bad-response', 'A failure result needs error.code; only the code "cancelled" settles a question.');
+    }
+    if (error.code !== 'cancelled') return reject('bad-response', `Only the error code "cancelled" settles a question; "${error.code.slice(0, 64)}" leaves it pending.`);
+
+    // 5. Dismissed. Other fields of the error are ignored, but a message must be text, and keys
+    // named after Object.prototype's make it a crafted frame, not a person's dismissal.
+    const poisoned = [result, error].some((object) => prototypeKeys.some((key) => Object.hasOwn(object, key)));
+    if (poisoned) return reject('bad-response', 'The result carries a key named __proto__, constructor or prototype; send a plain { ok: false, error: { code: "cancelled" } }.');
+    const message: unknown = Object.hasOwn(error, 'message') ? error.message : undefined;
+    if (message !== undefined && typeof message !== 'string') return reject('bad-response', 'error.message, when given, must be a string.');
+    // Claim before settling, so a racing answer on another socket sees not-pending.
     const claimed = await claim(entry, 'cancelled', undefined, deps);
     if (claimed.kind === 'lost') return reject('not-pending');
     if (claimed.kind === 'failed') return storeFailed(entry, claimed.error, id);
-    const message = result.error.message;
     return { kind: 'cancelled', receipt: accepted, record: claimed.record, ...(message === undefined ? {} : { message }) };
   }
 
-  // 6. An answer meant for another session (a client that mixed up its questions).
-  if (result.value.sessionId !== entry.sessionId) {
-    return reject('bad-response', `The answer names session "${result.value.sessionId}" but question ${rpcId} belongs to session "${entry.sessionId}".`);
+  // 6. An answer: now the whole result must have the answer result's exact shape.
+  const parsed = respondResultSchema.safeParse(result);
+  if (!parsed.success || !parsed.data.ok) {
+    const why = parsed.success ? 'it does not match' : firstIssue(parsed.error);
+    return reject('bad-response', `The result must be { ok: true, value: { sessionId, answer } } or { ok: false, error: { code: "cancelled" } }: ${why}.`);
+  }
+  const value = parsed.data.value;
+
+  // 7. An answer meant for another session (a client that mixed up its questions).
+  if (value.sessionId !== entry.sessionId) {
+    return reject('bad-response', `The answer names session "${value.sessionId}" but question ${rpcId} belongs to session "${entry.sessionId}".`);
   }
 
-  // 7. The answer must have the answer shape and fit these very questions.
-  const answer = askUserQuestionAnswerSchema.safeParse(result.value.answer);
+  // 8. The answer must have the answer shape and fit these very questions.
+  const answer = askUserQuestionAnswerSchema.safeParse(value.answer);
   if (!answer.success) return reject('bad-response', `The answer must be { answers: [{ id, selected: string[], custom?: string }] }: ${firstIssue(answer.error)}.`);
   const mismatch = answerMismatch(entry.questions, answer.data);
   if (mismatch) return reject('bad-response', mismatch.message);
 
-  // 8. First answer wins: claim here and in the store before anything resolves.
+  // 9. First answer wins: claim here and in the store before anything resolves.
   const claimed = await claim(entry, 'answered', answer.data, deps);
   if (claimed.kind === 'lost') return reject('not-pending');
   if (claimed.kind === 'failed') return storeFailed(entry, claimed.error, id);
@@ -114,6 +131,17 @@ function storeFailed(entry: PendingQuestion, error: unknown, id: string | undefi
     error,
     receipt: { type: 'receipt', ...(id === undefined ? {} : { id }), rpcId: entry.rpcId, accepted: false, reason: 'bad-response', detail },
   };
+}
+
+const prototypeKeys = ['__proto__', 'constructor', 'prototype'];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function whyNotAResult(result: unknown): string {
+  if (!isRecord(result)) return `it is ${result === null ? 'null' : Array.isArray(result) ? 'an array' : `a ${typeof result}`}, not an object`;
+  return Object.hasOwn(result, 'ok') ? '"ok" must be true or false' : 'it has no "ok"';
 }
 
 function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
