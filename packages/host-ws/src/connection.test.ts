@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, colourQuestion, redAnswer, startHost } from '../test/fixture.js';
 import type { HostLogger } from './index.js';
 
@@ -33,6 +33,41 @@ describe('unreadable frames', () => {
     for (let i = 0; i < 3; i++) client.send('garbage');
     expect(await client.closed).toEqual({ code: 1008, reason: 'too many bad frames' });
     expect(client.all('error')).toHaveLength(3);
+  });
+
+  it('forgets unreadable frames older than badFrameWindowMs, so a long-lived connection is not closed for rare mistakes', async () => {
+    // Only Date is faked: sockets and timers run for real.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { connect } = await startHost({ maxBadFrames: 3, badFrameWindowMs: 60_000 });
+      const client = await connect();
+      for (let round = 0; round < 4; round++) {
+        client.send('garbage');
+        client.send('garbage');
+        await client.next('error');
+        await client.next('error');
+        // Two bad frames a minute and more apart never add up to three within one window.
+        vi.setSystemTime(Date.now() + 61_000);
+      }
+      client.send({ type: 'ping' });
+      await client.next('pong');
+      // Three within one window still close it.
+      for (let i = 0; i < 3; i++) client.send('garbage');
+      expect(await client.closed).toEqual({ code: 1008, reason: 'too many bad frames' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not let good frames between bad ones reset the count', async () => {
+    const { connect } = await startHost({ maxBadFrames: 3 });
+    const client = await connect();
+    for (let i = 0; i < 3; i++) {
+      client.send('garbage');
+      client.send({ type: 'ping' });
+    }
+    expect(await client.closed).toEqual({ code: 1008, reason: 'too many bad frames' });
+    expect(client.all('pong')).toHaveLength(2);
   });
 
   it('does not count rejected answers as bad frames', async () => {

@@ -17,14 +17,17 @@ export const closeCodes = {
 
 export interface ConnectionLimits {
   maxBufferedBytes: number;
+  /** Unreadable frames within `badFrameWindowMs` that close the connection. */
   maxBadFrames: number;
+  badFrameWindowMs: number;
 }
 
 /** One accepted socket: whose it is, whether it still answers pings, how much garbage it has sent. */
 export class HostConnection {
   /** Cleared on each heartbeat tick, set again by the peer's pong. */
   isAlive = true;
-  #badFrames = 0;
+  /** When the recent unreadable frames arrived (ms), oldest first; never more than maxBadFrames. */
+  readonly #badFrameTimes: number[] = [];
   #queue: Promise<void> = Promise.resolve();
 
   constructor(
@@ -89,11 +92,19 @@ export class HostConnection {
     });
   }
 
-  /** Count one unreadable frame; true when that was one too many and the connection is being closed. */
+  /**
+   * Count one unreadable frame; true when it makes `maxBadFrames` within the last
+   * `badFrameWindowMs` and the connection is being closed. A sliding window rather than a count
+   * that good frames reset: a ping between two bad frames must not buy endless garbage, and a
+   * connection that lives for days must not be closed for a mistake a day.
+   */
   countBadFrame(): boolean {
-    this.#badFrames++;
-    if (this.#badFrames < this.limits.maxBadFrames) return false;
-    this.logger.warn('closing a connection that sent too many unreadable frames', { connectionId: this.id, badFrames: this.#badFrames });
+    const now = Date.now();
+    const times = this.#badFrameTimes;
+    times.push(now);
+    while ((times[0] ?? Infinity) <= now - this.limits.badFrameWindowMs) times.shift();
+    if (times.length < this.limits.maxBadFrames) return false;
+    this.logger.warn('closing a connection that sent too many unreadable frames', { connectionId: this.id, badFrames: times.length, windowMs: this.limits.badFrameWindowMs });
     this.close(closeCodes.policyViolation, 'too many bad frames');
     return true;
   }

@@ -97,7 +97,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   const connections = new Set<HostConnection>();
   /** Upgrade sockets whose `authenticate` has not answered yet: close() must not wait for a lookup that may never end. */
   const authenticating = new Set<Duplex>();
-  const limits = { maxBufferedBytes: config.maxBufferedBytes, maxBadFrames: config.maxBadFrames };
+  const limits = { maxBufferedBytes: config.maxBufferedBytes, maxBadFrames: config.maxBadFrames, badFrameWindowMs: config.badFrameWindowMs };
   const auth = { token: config.token, authenticate: config.authenticate, allowAnonymous: config.allowAnonymous, origins: config.origins };
   let connectionCount = 0;
   let closed = false;

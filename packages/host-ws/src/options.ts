@@ -36,8 +36,10 @@ export interface WebSocketHostOptions {
   heartbeatMs?: number;
   /** Bytes a client may leave unread before a new frame to it closes it with 1008. Default 4 MiB. */
   maxBufferedBytes?: number;
-  /** Unreadable frames a connection may send before it is closed with 1008. Default 10. */
+  /** Unreadable frames within `badFrameWindowMs` that close a connection with 1008. Default 10. */
   maxBadFrames?: number;
+  /** The sliding window `maxBadFrames` counts in; older unreadable frames are forgotten. Default 60 000. */
+  badFrameWindowMs?: number;
   /** How long `close()` waits for sockets to finish the closing handshake (or to take the 503 of an upgrade still being authenticated) before cutting them. Default 1000 ms. */
   closeTimeoutMs?: number;
   /** Where the host writes what it does. Silent by default; `console` works. */
@@ -76,6 +78,7 @@ const plainOptionsSchema = z.object({
   heartbeatMs: z.number().int().positive().default(30_000),
   maxBufferedBytes: z.number().int().positive().default(4 * MiB),
   maxBadFrames: z.number().int().positive().default(10),
+  badFrameWindowMs: z.number().int().positive().default(60_000),
   closeTimeoutMs: z.number().int().nonnegative().default(1000),
   httpApi: z.boolean().default(true),
 });
@@ -112,6 +115,7 @@ export function resolveOptions(options: WebSocketHostOptions): ResolvedOptions {
     heartbeatMs: options.heartbeatMs,
     maxBufferedBytes: options.maxBufferedBytes,
     maxBadFrames: options.maxBadFrames,
+    badFrameWindowMs: options.badFrameWindowMs,
     closeTimeoutMs: options.closeTimeoutMs,
     httpApi: options.httpApi,
   });
