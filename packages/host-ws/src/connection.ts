@@ -1,7 +1,8 @@
+import type { Duplex } from 'node:stream';
 import type { ServerFrame } from '@askseam/protocol';
 import { WebSocket } from 'ws';
 import type { HostLogger } from './logger.js';
-import { exhaustiveSessions, listedSessions, safeCanSee, type Principal } from './principal.js';
+import { exhaustiveSessions, listedSessions, safeCanSee, seesEverything, type Principal } from './principal.js';
 
 /** Close codes the host uses (besides 1009, which `ws` sends itself for an oversize frame). */
 export const closeCodes = {
@@ -26,6 +27,13 @@ export interface ConnectionLimits {
 export class HostConnection {
   /** Cleared on each heartbeat tick, set again by the peer's pong. */
   isAlive = true;
+  /** The principal is one of the host's own see-everything principals (token, anonymous): nobody to ask. */
+  readonly seesEverything: boolean;
+  /**
+   * The only sessions this connection can see, when its principal declared its list exhaustive
+   * (read once, here); undefined when `canSee` must be asked about every session.
+   */
+  readonly scope: readonly string[] | undefined;
   /** When the recent unreadable frames arrived (ms), oldest first; never more than maxBadFrames. */
   readonly #badFrameTimes: number[] = [];
   #queue: Promise<void> = Promise.resolve();
@@ -34,11 +42,17 @@ export class HostConnection {
     readonly id: string,
     readonly principal: Principal,
     readonly socket: WebSocket,
+    /** The TCP socket under `socket`, corked to put several frames into one write. */
+    readonly transport: Duplex,
     readonly limits: ConnectionLimits,
     readonly logger: HostLogger,
-  ) {}
+  ) {
+    this.seesEverything = seesEverything(principal);
+    this.scope = this.seesEverything ? undefined : exhaustiveSessions(principal, logger);
+  }
 
   canSee(sessionId: string): boolean {
+    if (this.seesEverything) return true;
     return safeCanSee(this.principal, sessionId, this.logger);
   }
 
@@ -47,10 +61,6 @@ export class HostConnection {
     return listedSessions(this.principal, this.logger);
   }
 
-  /** The only sessions this connection can see, when its principal declares its list exhaustive; else undefined. */
-  exhaustiveSessions(): string[] | undefined {
-    return exhaustiveSessions(this.principal, this.logger);
-  }
 
   /**
    * Send one frame. `checkBuffer` closes a consumer that has not read more than
@@ -58,7 +68,12 @@ export class HostConnection {
    * is bounded by what is pending and which would otherwise cut off a healthy client forever.
    * Returns false when the frame was not sent. Never throws: a dying socket must not crash the host.
    */
-  send(frame: ServerFrame, { checkBuffer }: { checkBuffer: boolean }): boolean {
+  send(frame: ServerFrame, options: { checkBuffer: boolean }): boolean {
+    return this.sendText(JSON.stringify(frame), options);
+  }
+
+  /** `send` for a frame already serialised (one question sent to many connections is stringified once). */
+  sendText(text: string, { checkBuffer }: { checkBuffer: boolean }): boolean {
     if (this.socket.readyState !== WebSocket.OPEN) return false;
     if (checkBuffer && this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
       this.logger.warn('closing a slow consumer', {
@@ -70,13 +85,27 @@ export class HostConnection {
       return false;
     }
     try {
-      this.socket.send(JSON.stringify(frame), (error) => {
+      this.socket.send(text, (error) => {
         if (error) this.logger.debug('a frame could not be written', { connectionId: this.id, error: String(error) });
       });
       return true;
     } catch (error) {
       this.logger.warn('sending a frame failed', { connectionId: this.id, error: String(error) });
       return false;
+    }
+  }
+
+  /**
+   * Run `work` with the TCP socket corked, so that the frames it sends (a receipt and the
+   * question/resolved after it; a hello and its replay) leave in one write instead of one each.
+   */
+  batch<T>(work: () => T): T {
+    const corkable = typeof this.transport.cork === 'function' && !this.transport.destroyed;
+    if (corkable) this.transport.cork();
+    try {
+      return work();
+    } finally {
+      if (corkable) this.transport.uncork();
     }
   }
 

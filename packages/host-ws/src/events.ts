@@ -37,7 +37,8 @@ export function eventEmitter(onEvent: ((event: HostEvent) => void) | undefined, 
   if (onEvent === undefined) return () => {};
   return (event) => {
     try {
-      onEvent(structuredClone(event));
+      // Only `asked` and `answered` carry nested objects; every other event is flat, and a shallow copy is a whole one.
+      onEvent(event.type === 'asked' || event.type === 'answered' ? structuredClone(event) : { ...event });
     } catch (error) {
       logger.error('onEvent threw; the event was dropped', { event: event.type, error: String(error) });
     }

@@ -309,6 +309,81 @@ describe('sessions', () => {
   });
 });
 
+describe('delivery cost', () => {
+  it('asks canSee only of the connections whose exhaustive sessions include the question\'s session', async () => {
+    const sessions = Array.from({ length: 20 }, (_, index) => `s${index}`);
+    const asked: string[] = [];
+    const { connect, ask } = await startHost(
+      {
+        token: undefined,
+        authenticate: (req) => {
+          const session = new URL(req.url ?? '/', 'http://x').searchParams.get('as') ?? '';
+          return {
+            id: `user-of-${session}`,
+            canSee: (id) => {
+              asked.push(`${session}:${id}`);
+              return id === session;
+            },
+            sessions: [session],
+            sessionsExhaustive: true,
+          };
+        },
+      },
+      sessions,
+    );
+    const clients = await Promise.all(sessions.map((session) => connect({ query: `as=${session}` })));
+    await Promise.all(clients.map((client) => client.next('hello')));
+    asked.length = 0;
+    const asking = ask('s7');
+    const { rpcId } = await clients[7]!.next('question/requested');
+    expect(await clients[7]!.answer(rpcId, 's7', redAnswer)).toMatchObject({ accepted: true });
+    await clients[7]!.next('question/resolved');
+    await asking;
+    // Delivery, the respond check and the resolution: each asked the one connection of s7.
+    expect(new Set(asked)).toEqual(new Set(['s7:s7']));
+    expect(asked).toHaveLength(3);
+  });
+
+  it('sends the receipt and the question/resolved to the answering socket in one write', async () => {
+    const server = createServer();
+    const writes: string[] = [];
+    let watching = false;
+    server.prependListener('upgrade', (_req, socket: import('node:net').Socket) => {
+      // Node's own write entry points on this very socket, counted while the answer is judged.
+      const write = socket._write.bind(socket);
+      const writev = socket._writev?.bind(socket);
+      socket._write = (chunk, encoding, callback) => {
+        if (watching) writes.push('write');
+        write(chunk, encoding, callback);
+      };
+      if (writev !== undefined) {
+        socket._writev = (chunks, callback) => {
+          if (watching) writes.push(`writev(${chunks.length})`);
+          writev(chunks, callback);
+        };
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { connect, ask } = await startHost({ server, port: undefined });
+      const client = await connect();
+      const asking = ask('agent-a');
+      const { rpcId } = await client.next('question/requested');
+      watching = true;
+      client.send({ type: 'question/respond', id: 'one-write', rpcId, result: { ok: true, value: { sessionId: 'agent-a', answer: redAnswer } } });
+      await client.next('question/resolved');
+      watching = false;
+      await asking;
+      expect(writes).toHaveLength(1);
+      expect(client.frames.slice(-2).map((frame) => frame.type)).toEqual(['receipt', 'question/resolved']);
+    } finally {
+      await cleanup();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 describe('close', () => {
   it('rejects every pending ask with ASK_ABORTED and closes sockets with 1001', async () => {
     const { host, connect, ask } = await startHost();

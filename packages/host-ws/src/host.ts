@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { PROTOCOL_VERSION, parseClientFrame, type QuestionRequestedFrame, type ReceiptFrame } from '@askseam/protocol';
+import { PROTOCOL_VERSION, parseClientFrame, type QuestionRequestedFrame, type QuestionResolvedFrame, type ReceiptFrame } from '@askseam/protocol';
 import { MemoryQuestionStore, type QuestionRecord, type QuestionStore } from '@askseam/store';
 import {
   UserQuestionError,
@@ -15,6 +15,7 @@ import {
 } from '@askseam/user-questions';
 import { WebSocketServer, type RawData, type ServerOptions, type WebSocket } from 'ws';
 import { HostConnection, closeCodes } from './connection.js';
+import { ConnectionIndex } from './connection-index.js';
 import { checkDetachedAsk, type DetachedAskRequest } from './detached.js';
 import { WebSocketHostError } from './errors.js';
 import { EventLog } from './event-log.js';
@@ -94,7 +95,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   const saves = new Map<string, Promise<{ ok: true } | { ok: false; error: unknown }>>();
   /** Store writes in flight, for close() to wait on. */
   const background = new Set<Promise<unknown>>();
-  const connections = new Set<HostConnection>();
+  const connections = new ConnectionIndex();
   /** Upgrade sockets whose `authenticate` has not answered yet: close() must not wait for a lookup that may never end. */
   const authenticating = new Set<Duplex>();
   const limits = { maxBufferedBytes: config.maxBufferedBytes, maxBadFrames: config.maxBadFrames, badFrameWindowMs: config.badFrameWindowMs };
@@ -267,7 +268,9 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         eventLog.append({ type: 'human_input_requested', rpcId, sessionId, data: { askedBy, mode, questions, ...(urgency === undefined ? {} : { urgency }) } });
         // Settled (aborted) or withdrawn by close while it was being saved: nobody is to see it now.
         if (pending.get(rpcId) === entry) {
-          for (const connection of connections) if (connection.canSee(sessionId)) deliver(connection, entry, false);
+          // Serialised once for everyone who may see the session.
+          const text = JSON.stringify(requestedFrame(entry));
+          for (const connection of connections.audience(sessionId)) deliver(connection, entry, false, text);
         }
         if (!closed || !ownsStore) callNotifier(config.notify, record, logger);
         return { ok: true as const };
@@ -346,7 +349,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       if (socket.destroyed) return;
       wss.handleUpgrade(req, socket, head, (ws) => {
         socket.off('error', onSocketError);
-        accept(ws, decision.principal);
+        accept(ws, socket, decision.principal);
       });
     } catch (error) {
       logger.error('upgrade failed', { error: String(error) });
@@ -356,8 +359,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     }
   }
 
-  function accept(ws: WebSocket, principal: Principal): void {
-    const connection = new HostConnection(`c${++connectionCount}`, principal, ws, limits, logger);
+  function accept(ws: WebSocket, transport: Duplex, principal: Principal): void {
+    const connection = new HostConnection(`c${++connectionCount}`, principal, ws, transport, limits, logger);
     ws.on('error', (error) => logger.debug('socket error', { connectionId: connection.id, error: String(error) }));
     if (closed) {
       connection.close(closeCodes.goingAway, 'host closing');
@@ -387,24 +390,27 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     const sessions = connection.sessions();
     // `sessions` is only a hint: unless the principal promises it is complete, every pending
     // question is a candidate and canSee decides, so a session left off the list is not hidden.
-    const scope = connection.exhaustiveSessions();
+    const scope = connection.scope;
     const candidates = scope === undefined ? pending.all() : pending.ofSessions(scope);
     // A question still being saved is delivered live once it is saved, not here.
     const replay = candidates.filter((entry) => entry.saved && connection.canSee(entry.sessionId));
-    connection.send(
-      {
-        type: 'hello',
-        protocol: PROTOCOL_VERSION,
-        ...(sessions === undefined ? {} : { sessions }),
-        pending: replay.map((entry) => entry.rpcId),
-      },
-      { checkBuffer: false },
-    );
-    for (const entry of replay) deliver(connection, entry, true);
+    // The hello and the whole replay leave in one write.
+    connection.batch(() => {
+      connection.send(
+        {
+          type: 'hello',
+          protocol: PROTOCOL_VERSION,
+          ...(sessions === undefined ? {} : { sessions }),
+          pending: replay.map((entry) => entry.rpcId),
+        },
+        { checkBuffer: false },
+      );
+      for (const entry of replay) deliver(connection, entry, true, JSON.stringify(requestedFrame(entry)));
+    });
   }
 
-  function deliver(connection: HostConnection, entry: PendingQuestion, replay: boolean): void {
-    const frame: QuestionRequestedFrame = {
+  function requestedFrame(entry: PendingQuestion): QuestionRequestedFrame {
+    return {
       type: 'question/requested',
       rpcId: entry.rpcId,
       sessionId: entry.sessionId,
@@ -412,7 +418,11 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       askedAt: entry.askedAt,
       ...(entry.record.urgency === undefined ? {} : { urgency: entry.record.urgency }),
     };
-    if (connection.send(frame, { checkBuffer: !replay })) {
+  }
+
+  /** Send one question frame (`text`, its serialised `question/requested`) to one connection, and record that it went. */
+  function deliver(connection: HostConnection, entry: PendingQuestion, replay: boolean, text: string): void {
+    if (connection.sendText(text, { checkBuffer: !replay })) {
       emit({ type: 'delivered', rpcId: entry.rpcId, sessionId: entry.sessionId, connectionId: connection.id, replay });
       eventLog.append({ type: 'delivered', rpcId: entry.rpcId, sessionId: entry.sessionId, data: { channel: 'websocket', connectionId: connection.id, replay } });
     }
@@ -438,6 +448,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         channel: 'websocket',
         connectionId: connection.id,
         reply: (receipt) => connection.send(receipt, { checkBuffer: true }),
+        batch: (work) => connection.batch(work),
       });
     }
   }
@@ -452,10 +463,14 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     input: RespondInput,
     principal: Principal,
     canSee: (sessionId: string) => boolean,
-    via: { channel: ResponseChannel; connectionId: string; reply?: (receipt: ReceiptFrame) => void },
+    via: { channel: ResponseChannel; connectionId: string; reply?: (receipt: ReceiptFrame) => void; batch?: (work: () => void) => void },
   ): Promise<RespondOutcome> {
     const outcome = await respond(input, canSee, { pending, store });
-    via.reply?.(outcome.receipt);
+    // The receipt and the question/resolved that follows it reach the responder in one write.
+    (via.batch ?? runNow)(() => {
+      via.reply?.(outcome.receipt);
+      if (outcome.kind === 'answered' || outcome.kind === 'cancelled') broadcastResolved(outcome.record, outcome.kind);
+    });
     const { channel, connectionId } = via;
     const principalId = principal.id;
     const rpcId = input.rpcId;
@@ -476,7 +491,6 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       }
       case 'cancelled': {
         const { record, message } = outcome;
-        broadcastResolved(record, 'cancelled');
         emit({ type: 'cancelled', rpcId, sessionId: record.sessionId, connectionId, principalId, channel });
         logger.info('question dismissed by the user', { rpcId, sessionId: record.sessionId });
         eventLog.append({ type: 'cancelled', rpcId, sessionId: record.sessionId, data: { principalId, channel, ...(message === undefined ? {} : { message }) } });
@@ -485,7 +499,6 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       }
       case 'answered': {
         const { record, answer } = outcome;
-        broadcastResolved(record, 'answered');
         emit({ type: 'answered', rpcId, sessionId: record.sessionId, connectionId, principalId, answer, channel });
         logger.info('question answered', { rpcId, sessionId: record.sessionId });
         eventLog.append({ type: 'response_from_human', rpcId, sessionId: record.sessionId, data: { answer, principalId, channel } });
@@ -528,10 +541,9 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   }
 
   function broadcastResolved(entry: { rpcId: string; sessionId: string }, outcome: 'answered' | 'cancelled'): void {
-    for (const connection of connections) {
-      if (!connection.canSee(entry.sessionId)) continue;
-      connection.send({ type: 'question/resolved', rpcId: entry.rpcId, sessionId: entry.sessionId, outcome }, { checkBuffer: true });
-    }
+    const frame: QuestionResolvedFrame = { type: 'question/resolved', rpcId: entry.rpcId, sessionId: entry.sessionId, outcome };
+    const text = JSON.stringify(frame);
+    for (const connection of connections.audience(entry.sessionId)) connection.sendText(text, { checkBuffer: true });
   }
 
   // ── lifecycle ───────────────────────────────────────────────────────────────────
@@ -630,6 +642,10 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     }
     clearTimeout(timer);
   }
+}
+
+function runNow(work: () => void): void {
+  work();
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

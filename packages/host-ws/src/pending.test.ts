@@ -55,4 +55,15 @@ describe('PendingTable', () => {
     expect(table.all().map((e) => e.rpcId)).toEqual(['r1', 'r2']);
     expect(table.ofSessions(['a']).map((e) => e.rpcId)).toEqual(['r1', 'r2']);
   });
+
+  it('lists entries restored after newer asks (lower seqs added later) in ask order, and keeps order once emptied', () => {
+    const table = new PendingTable();
+    table.add(entry(table, 'new', 'a'));
+    table.add(entry(table, 'restored', 'b', -1));
+    expect(table.all().map((e) => e.rpcId)).toEqual(['restored', 'new']);
+    table.claimAll();
+    table.add(entry(table, 'later', 'a'));
+    table.add(entry(table, 'latest', 'b'));
+    expect(table.all().map((e) => e.rpcId)).toEqual(['later', 'latest']);
+  });
 });

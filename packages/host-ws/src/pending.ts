@@ -32,6 +32,10 @@ export class PendingTable {
   // The per-session index keeps a replay proportional to the sessions a connection may see.
   readonly #bySession = new Map<string, Map<string, PendingQuestion>>();
   #nextSeq = 0;
+  // True while entries were added in ask order, so that the map's own order is ask order and
+  // all() needs no sort (replay scans every pending question for principals without a scope).
+  #inOrder = true;
+  #lastSeq = -Infinity;
 
   get size(): number {
     return this.#byRpcId.size;
@@ -44,6 +48,12 @@ export class PendingTable {
 
   /** Add an entry (again, after a claim the store could not record: it keeps its `seq`). */
   add(entry: PendingQuestion): void {
+    if (this.#byRpcId.size === 0) {
+      this.#inOrder = true;
+      this.#lastSeq = -Infinity;
+    }
+    if (entry.seq < this.#lastSeq || this.#byRpcId.has(entry.rpcId)) this.#inOrder = false;
+    this.#lastSeq = Math.max(this.#lastSeq, entry.seq);
     this.#byRpcId.set(entry.rpcId, entry);
     let session = this.#bySession.get(entry.sessionId);
     if (session === undefined) {
@@ -78,7 +88,8 @@ export class PendingTable {
 
   /** Every pending entry, in ask order. */
   all(): PendingQuestion[] {
-    return [...this.#byRpcId.values()].sort(bySeq);
+    const entries = [...this.#byRpcId.values()];
+    return this.#inOrder ? entries : entries.sort(bySeq);
   }
 
   /** The pending entries of the given sessions, in ask order. Costs only those sessions' entries. */

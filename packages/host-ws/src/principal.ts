@@ -20,9 +20,19 @@ export interface Principal {
   sessionsExhaustive?: boolean;
 }
 
+// The host's own see-everything principals, so that delivery can skip asking them.
+const seesEverySession = new WeakSet<Principal>();
+
 /** The principal of token mode and of `allowAnonymous`: one user who sees every session. */
 export function everySessionPrincipal(id: string): Principal {
-  return { id, canSee: () => true };
+  const principal: Principal = { id, canSee: () => true };
+  seesEverySession.add(principal);
+  return principal;
+}
+
+/** True for a principal made by `everySessionPrincipal` (never for one an app returned). */
+export function seesEverything(principal: Principal): boolean {
+  return seesEverySession.has(principal);
 }
 
 /** `principal.canSee`, where a throwing hook means "no": an error must never widen access. */

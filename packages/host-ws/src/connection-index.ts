@@ -1,0 +1,61 @@
+import type { HostConnection } from './connection.js';
+
+/**
+ * The open connections, indexed by who may see what, so that a question or its resolution in one
+ * session touches that session's connections rather than every connection times `canSee`:
+ * - connections of the host's own see-everything principals (token, anonymous) get every session,
+ *   without asking;
+ * - connections whose principal declared its `sessions` exhaustive are filed under those sessions
+ *   (read once, when the connection is accepted) and asked `canSee` only for them;
+ * - every other connection is asked `canSee` for every session, as the principal's list (if any)
+ *   is only a hint.
+ */
+export class ConnectionIndex implements Iterable<HostConnection> {
+  readonly #all = new Set<HostConnection>();
+  readonly #seeAll = new Set<HostConnection>();
+  readonly #unscoped = new Set<HostConnection>();
+  readonly #bySession = new Map<string, Set<HostConnection>>();
+
+  get size(): number {
+    return this.#all.size;
+  }
+
+  [Symbol.iterator](): Iterator<HostConnection> {
+    return this.#all[Symbol.iterator]();
+  }
+
+  add(connection: HostConnection): void {
+    this.#all.add(connection);
+    if (connection.seesEverything) this.#seeAll.add(connection);
+    else if (connection.scope === undefined) this.#unscoped.add(connection);
+    else {
+      for (const sessionId of connection.scope) {
+        let set = this.#bySession.get(sessionId);
+        if (set === undefined) {
+          set = new Set();
+          this.#bySession.set(sessionId, set);
+        }
+        set.add(connection);
+      }
+    }
+  }
+
+  delete(connection: HostConnection): void {
+    if (!this.#all.delete(connection)) return;
+    this.#seeAll.delete(connection);
+    this.#unscoped.delete(connection);
+    for (const sessionId of connection.scope ?? []) {
+      const set = this.#bySession.get(sessionId);
+      set?.delete(connection);
+      if (set?.size === 0) this.#bySession.delete(sessionId);
+    }
+  }
+
+  /** Every connection that may see `sessionId` now (`canSee` asked where it has to be). */
+  *audience(sessionId: string): Generator<HostConnection> {
+    yield* this.#seeAll;
+    const scoped = this.#bySession.get(sessionId);
+    if (scoped !== undefined) for (const connection of scoped) if (connection.canSee(sessionId)) yield connection;
+    for (const connection of this.#unscoped) if (connection.canSee(sessionId)) yield connection;
+  }
+}
