@@ -1,3 +1,4 @@
+import { valueKindText, withArticle } from '@askseam/tool-ask-user';
 // Namespace import: lets bundlers drop the parts of zod (locales) we never use.
 import * as z from 'zod';
 import { booleanOf, fieldTypeOf } from './ask-clarification-args.js';
@@ -155,8 +156,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     case 'invalid_type':
       if (issue.path.length === 0) return 'the arguments must be an object.';
       // zod leaves `input` off the issue when the key is missing altogether.
-      if (!('input' in issue) || issue.input === undefined) return `${where} is missing; it must be ${article(issue.expected)}.`;
-      return `${where} must be ${article(issue.expected)}, not ${kindOf(issue.input)}.`;
+      if (!('input' in issue) || issue.input === undefined) return `${where} is missing; it must be ${withArticle(issue.expected)}.`;
+      return `${where} must be ${withArticle(issue.expected)}, not ${valueKindText(issue.input)}.`;
     case 'unrecognized_keys': {
       const allowed = issue.path.length === 0 ? allowedFields.arguments : allowedFields.field;
       const keys = issue.keys.map((key) => `"${key}"`).join(', ');
@@ -172,14 +173,4 @@ function pathText(path: readonly PropertyKey[]): string {
   return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`)).join('');
 }
 
-function article(expected: string): string {
-  if (expected === 'array') return 'an array';
-  if (expected === 'object') return 'an object';
-  return `a ${expected}`;
-}
 
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return article(typeof value);
-}

@@ -1,6 +1,7 @@
 import type { AskUserQuestionItem } from '@askseam/user-questions';
 import type { z } from 'zod';
 import { askUserQuestionArgsSchema, type AskUserQuestionArgs } from './schema.js';
+import { valueKindText, withArticle } from './value-kind.js';
 
 /** The outcome of reading the model's arguments. Never throws: a bad call is a value. */
 export type ParsedAskUserQuestionArgs =
@@ -89,10 +90,10 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   const where = pathText(issue.path, input);
   switch (issue.code) {
     case 'invalid_type': {
-      if (issue.path.length === 0) return `the arguments must be an object {"questions":[...]}, not ${kindOf(issue.input)}.`;
+      if (issue.path.length === 0) return `the arguments must be an object {"questions":[...]}, not ${valueKindText(issue.input)}.`;
       // zod leaves `input` off the issue when the key is missing altogether.
-      if (!('input' in issue) || issue.input === undefined) return `${where} is missing; it must be ${article(issue.expected)}.`;
-      return `${where} must be ${article(issue.expected)}, not ${kindOf(issue.input)}.`;
+      if (!('input' in issue) || issue.input === undefined) return `${where} is missing; it must be ${withArticle(issue.expected)}.`;
+      return `${where} must be ${withArticle(issue.expected)}, not ${valueKindText(issue.input)}.`;
     }
     case 'unrecognized_keys': {
       const allowed = allowedFields[levelOf(issue.path)];
@@ -124,17 +125,7 @@ function levelOf(path: readonly PropertyKey[]): keyof typeof allowedFields {
   return 'arguments';
 }
 
-function article(expected: string): string {
-  if (expected === 'array') return 'an array';
-  if (expected === 'object') return 'an object';
-  return `a ${expected}`;
-}
 
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return article(typeof value);
-}
 
 /** The seam's batch rules, reported with snake_case paths the model can act on. */
 function batchProblem(args: AskUserQuestionArgs): string | undefined {

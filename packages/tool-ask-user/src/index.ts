@@ -21,3 +21,4 @@ export type { AnthropicTool, AnthropicToolOptions, OpenAIFunctionTool, OpenAIToo
 export { answerText, errorResult, toolErrorResult } from './result.js';
 export type { AskToolErrorCode, AskToolFailure, AskToolResult, AskToolSuccess } from './result.js';
 export { askToolErrorHints } from './hints.js';
+export { valueKindText, withArticle } from './value-kind.js';
