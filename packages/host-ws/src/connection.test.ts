@@ -70,12 +70,33 @@ describe('unreadable frames', () => {
     expect(client.all('pong')).toHaveLength(2);
   });
 
-  it('does not count rejected answers as bad frames', async () => {
-    const { connect } = await startHost({ maxBadFrames: 2 });
-    const client = await connect();
-    for (let i = 0; i < 3; i++) await client.answer('unknown', 'agent-a', redAnswer);
-    client.send({ type: 'ping' });
-    await client.next('pong');
+  it('does not count rejected answers as bad frames: not-pending, forbidden and bad-response alike', async () => {
+    // `?as=<session>` sees that one session; the fixture's token still sees every session.
+    const { connect, ask } = await startHost({
+      maxBadFrames: 2,
+      authenticate: (req) => {
+        const session = new URL(req.url ?? '/', 'http://x').searchParams.get('as');
+        return session === null ? undefined : { id: `user-of-${session}`, canSee: (id) => id === session, sessions: [session] };
+      },
+    });
+    const ofB = await connect({ query: 'as=agent-b' });
+    void ask('agent-a').settled;
+    void ask('agent-b').settled;
+    const { rpcId: own } = await ofB.next('question/requested');
+    const watcher = await connect();
+    const { rpcId: foreign } = await watcher.next('question/requested', (frame) => frame.sessionId === 'agent-a');
+    const wrong = { answers: [{ id: 'colour', selected: ['Green'] }] };
+    const reasons: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      for (const receipt of [await ofB.answer('unknown', 'agent-b', redAnswer), await ofB.answer(foreign, 'agent-a', redAnswer), await ofB.answer(own, 'agent-b', wrong)]) {
+        reasons.push(receipt.accepted ? 'accepted' : receipt.reason);
+      }
+    }
+    expect(reasons).toEqual(Array.from({ length: 3 }, () => ['not-pending', 'forbidden', 'bad-response']).flat());
+    ofB.send({ type: 'ping' });
+    await ofB.next('pong');
+    expect(ofB.all('error')).toEqual([]);
+    expect(await ofB.answer(own, 'agent-b', redAnswer)).toMatchObject({ accepted: true });
   });
 
   it('closes the connection with 1009 on a frame bigger than maxPayload', async () => {

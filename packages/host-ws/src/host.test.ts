@@ -424,10 +424,27 @@ describe('close', () => {
     expect({ servers: count('TCPServerWrap'), sockets: count('TCPSocketWrap'), timers: count('Timeout') }).toEqual(before);
   });
 
-  it('is idempotent', async () => {
-    const { host } = await startHost();
-    await Promise.all([host.close(), host.close()]);
-    await host.close();
+  it('is idempotent: every call settles with the one close, and nothing is closed or rejected twice', async () => {
+    const { host, connect, ask, events, userQuestions } = await startHost();
+    const client = await connect();
+    const asking = ask('agent-a');
+    await client.next('question/requested');
+
+    const first = host.close();
+    const second = host.close();
+    expect(second).toBe(first);
+    await expect(Promise.all([first, second])).resolves.toEqual([undefined, undefined]);
+    const third = host.close();
+    expect(third).toBe(first);
+    await expect(third).resolves.toBeUndefined();
+
+    const settled = await asking.settled;
+    expect(hasUserQuestionErrorCode(!settled.ok && settled.error, 'ASK_ABORTED')).toBe(true);
+    expect(events.filter((event) => event.type === 'aborted')).toHaveLength(1);
+    expect(events.filter((event) => event.type === 'disconnected')).toHaveLength(1);
+    expect((await client.closed).code).toBe(1001);
+    expect(client.all('question/resolved')).toHaveLength(1);
+    expect(userQuestions.hasProvider).toBe(false);
   });
 
   it('rejects an ask made through a provider reference after close with ASK_ABORTED', async () => {

@@ -81,17 +81,22 @@ describe('Origin allow-list', () => {
     expect(await RawClient.refusal(`${host.url}?token=wrong`, { origin: 'http://evil.example' })).toBe(403);
   });
 
-  it('accepts a listed origin, compared without case or trailing slash', async () => {
-    const { host } = await startHost({ origins: ['http://App.example/'] });
-    const client = await RawClient.connect(`${host.url}?token=${TOKEN}`, { origin: 'http://app.example' });
-    await client.next('hello');
-    await client.close();
+  it('accepts a listed origin, compared without case or trailing slashes', async () => {
+    const { host, events } = await startHost({ origins: ['http://App.example/'] });
+    for (const origin of ['http://app.example', 'HTTP://APP.EXAMPLE//', ' http://app.example/ ']) {
+      const client = await RawClient.connect(`${host.url}?token=${TOKEN}`, { origin });
+      expect((await client.next('hello')).type, origin).toBe('hello');
+      await client.close();
+    }
+    expect(events.filter((event) => event.type === 'connected')).toHaveLength(3);
+    expect(events.filter((event) => event.type === 'auth-failed')).toEqual([]);
   });
 
   it('accepts a request without Origin (not a browser page)', async () => {
-    const { connect } = await startHost({ origins: ['http://app.example'] });
+    const { connect, event } = await startHost({ origins: ['http://app.example'] });
     const client = await connect();
-    await client.next('hello');
+    expect(await client.next('hello')).toMatchObject({ type: 'hello', pending: [] });
+    expect(await event('connected')).toMatchObject({ principalId: 'token' });
   });
 });
 

@@ -5,9 +5,11 @@ import type { IncomingMessage } from 'node:http';
 import { parseServerFrame, type QuestionRequestedFrame, type ReceiptFrame } from '@askseam/protocol';
 import { UserQuestionError, type AgentRef, type AskUserQuestionAnswer, type AskUserQuestionItem, type UserQuestions } from '@askseam/user-questions';
 import { WebSocket } from 'ws';
-// @askseam/client is not a dependency of host-ws, so it is reached by path; it is the real client
-// a browser or bot would use, with its own reconnect and replay handling under the same load.
-import { QuestionClientError, connectQuestions, type PendingQuestion, type QuestionClient } from '../../../client/src/index.js';
+// The real client a browser or bot would use, with its own reconnect and replay handling under the
+// same load. By name, through the workspace alias every test uses (vitest and tsconfig.test.json
+// point @askseam/* at the sources); it is not a declared devDependency because @askseam/client
+// already depends on host-ws for its own tests, and turbo refuses the cycle.
+import { QuestionClientError, connectQuestions, type PendingQuestion, type QuestionClient } from '@askseam/client';
 import type { HostEvent, Principal } from '../../src/index.js';
 import { seededRandom, turns, until } from './wire.js';
 
