@@ -30,10 +30,38 @@ export const redAnswer = { answers: [{ id: 'colour', selected: ['Red (Recommende
 
 const open: (() => Promise<void>)[] = [];
 
-/** Close every host and client opened since the last cleanup (call it in afterEach). */
+/**
+ * Close every host and client opened since the last cleanup (call it in afterEach). A close that
+ * does not settle within 15 s fails the test with the process's open handles, rather than holding
+ * the run until the hook times out with nothing to go on; the remaining closes still run.
+ */
 export async function cleanup(): Promise<void> {
   const closers = open.splice(0).reverse();
-  for (const close of closers) await close();
+  const failures: unknown[] = [];
+  for (const close of closers) {
+    try {
+      await settlesWithin(close(), 15_000);
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) throw failures[0];
+}
+
+async function settlesWithin(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const handles: Record<string, number> = {};
+      for (const name of process.getActiveResourcesInfo()) handles[name] = (handles[name] ?? 0) + 1;
+      reject(new Error(`a close() in cleanup did not settle within ${ms} ms; open handles: ${JSON.stringify(handles)}`));
+    }, ms);
+  });
+  try {
+    await Promise.race([work, stuck]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export type Settled = { ok: true; value: AskUserQuestionAnswer } | { ok: false; error: unknown };
