@@ -1,11 +1,11 @@
-// docs/durable.md and the durability sections of the READMEs cannot rot: every code block is an
+// docs/durability.md and the durability sections of the READMEs cannot rot: every code block is an
 // excerpt of a file the test suite compiles and runs, and every event type is documented.
 import { readFileSync } from 'node:fs';
 import { questionEventTypes } from '@askseam/store';
 import { describe, expect, it } from 'vitest';
 
 const repoRoot = new URL('../../../', import.meta.url);
-const documents = ['docs/durable.md', 'packages/store/README.md', 'packages/store-sqlite/README.md'];
+const documents = ['docs/durability.md', 'packages/store/README.md', 'packages/store-sqlite/README.md'];
 
 interface Block {
   lang: string;
@@ -39,7 +39,7 @@ describe.each(documents)('%s', (document) => {
   });
 });
 
-it('names every event type in the event table of docs/durable.md', () => {
-  const markdown = readFileSync(new URL('docs/durable.md', repoRoot), 'utf8');
+it('names every event type in the event table of docs/durability.md', () => {
+  const markdown = readFileSync(new URL('docs/durability.md', repoRoot), 'utf8');
   for (const type of questionEventTypes) expect(markdown, type).toContain(`| \`${type}\` |`);
 });

@@ -110,7 +110,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, route: string, d
     return sendJson(res, 200, { events });
   }
 
-  return sendError(res, 404, 'not-found', `No route ${method} ${route}; see docs/durable.md for the API.`);
+  return sendError(res, 404, 'not-found', `No route ${method} ${route}; see docs/durability.md for the API.`);
 }
 
 /** The status an HTTP caller gets for each receipt. */
