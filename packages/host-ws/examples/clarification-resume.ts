@@ -16,13 +16,17 @@ export interface PendingToolCall {
 /** What to ask for each missing argument; a field with `options` becomes a choice. */
 export type FieldQuestions = Record<string, { question: string; options?: string[] }>;
 
-/** Ask for the missing arguments and return at once: the agent loop ends, the call waits in the store. */
+/**
+ * Ask for the missing arguments and return at once: the agent loop ends, the call waits in the store.
+ * The person sees only the wording in `fields`, never argument or tool names (for model-written
+ * wording with that guarantee, see `request_clarification` in @askseam/clarify).
+ */
 export async function requestClarification(host: WebSocketHost, sessionId: string, call: PendingToolCall, fields: FieldQuestions): Promise<string> {
   const questions: AskUserQuestionItem[] = call.missing.map((name) => {
-    const field = fields[name] ?? { question: `What should "${name}" be for ${call.tool}?` };
+    const field = fields[name];
+    if (field === undefined) throw new Error(`No wording for the missing argument "${name}"; add it to fields.`);
     return {
       id: name,
-      header: name,
       question: field.question,
       ...(field.options === undefined ? {} : { options: field.options.map((label) => ({ label })) }),
     };
