@@ -16,7 +16,7 @@ export const sessionId = (index) => `session-${String(index).padStart(5, '0')}`;
 function authenticate(req) {
   const session = new URL(req.url ?? '/', 'http://host').searchParams.get('session');
   if (!session) return undefined;
-  return { id: `user-of-${session}`, canSee: (id) => id === session, sessions: [session] };
+  return { id: `user-of-${session}`, canSee: (id) => id === session, sessions: [session], sessionsExhaustive: true };
 }
 
 /** A host serving `sessions` sessions, with one live root agent per session. */
