@@ -57,6 +57,8 @@ export const config = {
     budgetMs: int('BENCH_MICRO_BUDGET_MS', 30_000, 15_000),
   },
   durable: {
-    budgetMs: int('BENCH_DURABLE_BUDGET_MS', 30_000, 10_000),
+    asksPerBlock: int('BENCH_DURABLE_ASKS', 2_000, 200),
+    rounds: int('BENCH_DURABLE_ROUNDS', 3, 2),
+    budgetMs: int('BENCH_DURABLE_BUDGET_MS', 60_000, 20_000),
   },
 };
