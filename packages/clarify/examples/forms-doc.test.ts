@@ -19,9 +19,11 @@ import {
 } from '@askseam/clarify';
 import { approvalAnswer, approvalCall, formAnswer, formCall, formReply, ordersCall, ordersReply } from './exchanges.js';
 
-// docs/forms.md quotes code and exchanges; every block must be what the code is and does.
+// docs/forms.md and its one page per tool shape (docs/tools/) quote code and exchanges; every
+// block must be what the code is and does.
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
-const page = read('../../../docs/forms.md');
+const pages = ['docs/forms.md', 'docs/tools/ask-clarification.md', 'docs/tools/request-human-input.md', 'docs/tools/request-clarification.md'];
+const page = pages.map((path) => read(`../../../${path}`)).join('\n');
 const blocks = (lang: string) => [...page.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((match) => (match[1] ?? '').trimEnd());
 const normalise = (text: string) =>
   text
@@ -68,7 +70,7 @@ async function ordersExchange(): Promise<{ shown: string; result: string }> {
   }
 }
 
-describe('docs/forms.md', () => {
+describe('docs/forms.md and docs/tools/', () => {
   const form = compiled(compileAskClarification(formCall));
   const approval = compiled(compileRequestHumanInput(approvalCall));
   const formReplyRead = parseTextReply(form.request, formReply);
