@@ -3,34 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { parseClientFrame, parseServerFrame } from '@askseam/protocol';
 import { describe, expect, it } from 'vitest';
+import { blocksOf, isExcerpt } from './markdown-excerpts.js';
 
 const repoRoot = new URL('../../../', import.meta.url);
 const documents = ['packages/host-ws/README.md', 'docs/protocol.md'];
-
-interface Block {
-  lang: string;
-  code: string;
-  /** The path named by an `<!-- excerpt: path -->` line right above the block. */
-  excerptOf?: string;
-}
-
-function blocksOf(markdown: string): Block[] {
-  const blocks: Block[] = [];
-  const pattern = /(?:<!-- excerpt: (\S+) -->\n)?```(\w*)\n([\s\S]*?)\n```/g;
-  for (const match of markdown.matchAll(pattern)) {
-    blocks.push({ lang: match[2] ?? '', code: match[3] ?? '', ...(match[1] === undefined ? {} : { excerptOf: match[1] }) });
-  }
-  return blocks;
-}
-
-const lines = (text: string) => text.split('\n').map((line) => line.trim());
-
-/** True when `excerpt`'s lines appear one after another in `source` (indentation aside). */
-function isExcerpt(excerpt: string, source: string): boolean {
-  const wanted = lines(excerpt);
-  const have = lines(source);
-  return have.some((_, start) => wanted.every((line, offset) => have[start + offset] === line));
-}
 
 describe.each(documents)('%s', (document) => {
   const blocks = blocksOf(readFileSync(new URL(document, repoRoot), 'utf8'));

@@ -3,28 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { questionEventTypes } from '@askseam/store';
 import { describe, expect, it } from 'vitest';
+import { blocksOf, isExcerpt } from './markdown-excerpts.js';
 
 const repoRoot = new URL('../../../', import.meta.url);
 const documents = ['docs/durability.md', 'packages/store/README.md', 'packages/store-sqlite/README.md'];
-
-interface Block {
-  lang: string;
-  code: string;
-  excerptOf?: string;
-}
-
-function blocksOf(markdown: string): Block[] {
-  const pattern = /(?:<!-- excerpt: (\S+) -->\n)?```(\w*)\n([\s\S]*?)\n```/g;
-  return [...markdown.matchAll(pattern)].map((match) => ({ lang: match[2] ?? '', code: match[3] ?? '', ...(match[1] === undefined ? {} : { excerptOf: match[1] }) }));
-}
-
-const lines = (text: string) => text.split('\n').map((line) => line.trim());
-
-function isExcerpt(excerpt: string, source: string): boolean {
-  const wanted = lines(excerpt);
-  const have = lines(source);
-  return have.some((_, start) => wanted.every((line, offset) => have[start + offset] === line));
-}
 
 describe.each(documents)('%s', (document) => {
   const blocks = blocksOf(readFileSync(new URL(document, repoRoot), 'utf8'));
