@@ -1,7 +1,7 @@
 import type { AskUserQuestionItem } from '@askseam/user-questions';
 import { describe, expect, it } from 'vitest';
 import { artifactsDir } from './support/browser.js';
-import { cardOf, focused, useBrowserTest, waitForQuestion } from './support/fixture.js';
+import { cardOf, focused, holdNextAnswerAsStale, releaseSends, useBrowserTest, waitForQuestion } from './support/fixture.js';
 
 // A batch whose questions all declare an input kind (what the clarify tools make of DeerFlow's
 // `fields`) is a form: the element shows it whole on one page. The answer still travels
@@ -115,20 +115,14 @@ describe('<askseam-questions> form page', () => {
     await waitForQuestion(page, 'Which service is affected?');
     await page.getByRole('textbox', { name: 'Which service is affected?' }).fill('search');
     await page.getByRole('spinbutton', { name: 'How many replicas should it run?' }).fill('2');
-    await page.evaluate(() => {
-      const sends = (window as unknown as { __sends: { hold: boolean; rewriteNextAnswer: (frame: any) => void } }).__sends;
-      sends.hold = true;
-      sends.rewriteNextAnswer = (frame) => {
-        frame.result.value.sessionId = 'a-stale-session';
-      };
-    });
+    await holdNextAnswerAsStale(page);
     await page.getByRole('button', { name: 'Submit' }).click();
     const form = page.locator('askseam-questions form');
     expect(await form.getAttribute('aria-busy')).toBe('true');
     expect(await page.getByRole('textbox', { name: 'Which service is affected?' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
 
-    await page.evaluate(() => (window as unknown as { __releaseSends(): void }).__releaseSends());
+    await releaseSends(page);
     await page.locator('askseam-questions .error[role="alert"]').waitFor();
     expect(await page.locator('askseam-questions .error').textContent()).toMatch(/^The host refused this answer: /);
     expect(await form.getAttribute('aria-busy')).toBe('false');

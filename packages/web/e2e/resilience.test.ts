@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { focused, useBrowserTest, waitForQuestion } from './support/fixture.js';
+import { focused, holdNextAnswerAsStale, releaseSends, useBrowserTest, waitForQuestion } from './support/fixture.js';
 
 const t = useBrowserTest();
 
@@ -28,13 +28,7 @@ describe('<askseam-questions> under failure', () => {
     const result = t.askTool([twoQuestions[0]]);
     await waitForQuestion(page, 'Which database?');
     await page.getByRole('radio', { name: 'SQLite' }).check();
-    await page.evaluate(() => {
-      const sends = (window as unknown as { __sends: { hold: boolean; rewriteNextAnswer: (frame: any) => void } }).__sends;
-      sends.hold = true;
-      sends.rewriteNextAnswer = (frame) => {
-        frame.result.value.sessionId = 'a-stale-session';
-      };
-    });
+    await holdNextAnswerAsStale(page);
     await page.getByRole('button', { name: 'Submit' }).click();
 
     const form = page.locator('askseam-questions form');
@@ -43,7 +37,7 @@ describe('<askseam-questions> under failure', () => {
     expect(await page.getByRole('radio', { name: 'SQLite' }).isDisabled()).toBe(true);
     expect(await page.getByText('Sending…').isVisible()).toBe(true);
 
-    await page.evaluate(() => (window as unknown as { __releaseSends(): void }).__releaseSends());
+    await releaseSends(page);
     const alert = page.getByRole('alert');
     await alert.waitFor();
     const rejection = t.stage.events.find((event) => event.type === 'response-rejected');

@@ -124,3 +124,23 @@ export function focused(page: Page): Promise<string | undefined> {
     return active.dataset['focus'] ?? active.tagName.toLowerCase();
   });
 }
+
+/**
+ * Hold the page's next outgoing frames and rewrite its next answer to name another session, as a
+ * stale tab would, so the host refuses it with bad-response once `releaseSends` lets it go.
+ * Needs a page mounted with `mode: 'client'`.
+ */
+export async function holdNextAnswerAsStale(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const sends = (window as unknown as { __sends: { hold: boolean; rewriteNextAnswer: (frame: any) => void } }).__sends;
+    sends.hold = true;
+    sends.rewriteNextAnswer = (frame) => {
+      frame.result.value.sessionId = 'a-stale-session';
+    };
+  });
+}
+
+/** Let the frames held by `holdNextAnswerAsStale` go. */
+export async function releaseSends(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as { __releaseSends(): void }).__releaseSends());
+}
