@@ -5,6 +5,7 @@ import { createWebSocketHost } from '@askseam/host-ws';
 import { executeAskUserQuestion } from '@askseam/tool-ask-user';
 import { UserQuestions } from '@askseam/user-questions';
 import WebSocket from 'ws';
+import { answerAtOnce } from './answer-at-once.mjs';
 import { seamAnswer, toolArgs } from './fixtures.mjs';
 import { now, waitUntil } from './stats.mjs';
 
@@ -50,14 +51,7 @@ export async function startAskseam() {
   const client = connectQuestions({ url: host.url, token, WebSocket: recorder.WebSocket, reconnect: false });
   const answer = seamAnswer();
   // Receipts still in flight when the run ends would reject `closed`; close() waits for them.
-  let receiptsDue = 0;
-  client.on('requested', (question) => {
-    receiptsDue++;
-    question
-      .answer(answer)
-      .catch((error) => console.error('answer failed', error))
-      .finally(() => receiptsDue--);
-  });
+  const inFlight = answerAtOnce(client, answer);
   await waitUntil(() => client.status === 'open', { what: 'the askseam client to open' });
   const args = toolArgs();
 
@@ -81,7 +75,7 @@ export async function startAskseam() {
       return samples;
     },
     async close() {
-      await waitUntil(() => receiptsDue === 0, { what: 'the last receipts' });
+      await waitUntil(() => inFlight.receipts === 0, { what: 'the last receipts' });
       client.close();
       await host.close();
     },

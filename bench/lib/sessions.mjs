@@ -7,6 +7,7 @@ import { createWebSocketHost } from '@askseam/host-ws';
 import { UserQuestions } from '@askseam/user-questions';
 import WebSocket from 'ws';
 import { agentRegistry } from './askseam.mjs';
+import { answerAtOnce } from './answer-at-once.mjs';
 import { seamAnswer } from './fixtures.mjs';
 import { waitUntil } from './stats.mjs';
 
@@ -47,18 +48,12 @@ export async function startSessionHost(sessions) {
 export async function connectAnsweringClients(stack, { WebSocket: Socket = WebSocket } = {}) {
   const answer = seamAnswer();
   const clients = [];
-  let receiptsDue = 0;
+  const inFlight = { receipts: 0 };
   for (let first = 0; first < stack.agents.length; first += 100) {
     const batch = [];
     for (let index = first; index < Math.min(stack.agents.length, first + 100); index++) {
       const client = connectQuestions({ url: stack.urlOf(stack.agents[index].id), WebSocket: Socket, reconnect: false });
-      client.on('requested', (question) => {
-        receiptsDue++;
-        question
-          .answer(answer)
-          .catch((error) => console.error('answer failed', error))
-          .finally(() => receiptsDue--);
-      });
+      answerAtOnce(client, answer, inFlight);
       clients.push(client);
       batch.push(client);
     }
@@ -67,7 +62,7 @@ export async function connectAnsweringClients(stack, { WebSocket: Socket = WebSo
   return {
     clients,
     async close() {
-      await waitUntil(() => receiptsDue === 0, { what: 'the last receipts' });
+      await waitUntil(() => inFlight.receipts === 0, { what: 'the last receipts' });
       for (const client of clients) client.close();
     },
   };
