@@ -9,8 +9,7 @@ import {
   type ReceiptFrame,
   type ServerFrame,
 } from '@askseam/protocol';
-import type { AskUserQuestionAnswer } from '@askseam/user-questions';
-import { localAnswerMismatch } from './local-check.js';
+import { checkReceivedAnswer, type AnswerMismatch, type AskUserQuestionAnswer, type AskUserQuestionItem } from '@askseam/user-questions';
 import { backoffDelay, defaultBackoff, type BackoffOptions } from './backoff.js';
 import { QuestionClientError } from './errors.js';
 import { Listeners } from './listeners.js';
@@ -132,8 +131,9 @@ class QuestionConnection implements QuestionClient {
       );
     }
     if (answer !== undefined) {
-      // Checked here so a UI can show the problem at once, and the agent never waits on a doomed answer.
-      const mismatch = localAnswerMismatch(question.questions, answer);
+      // The host's own check (checkReceivedAnswer), made here first: a UI shows the problem at once,
+      // never says "fits" for an answer the host refuses, and the agent never waits on a doomed answer.
+      const mismatch = localMismatch(question.questions, answer);
       if (mismatch !== undefined) {
         return Promise.reject(
           new QuestionClientError('invalid-answer', `The answer to question ${rpcId} does not fit it: ${mismatch.message}`, {
@@ -396,7 +396,7 @@ class QuestionConnection implements QuestionClient {
       askedAt,
       // Only when the host sent one: absent means "not said", which a UI may show differently from any level.
       ...(urgency === undefined ? {} : { urgency }),
-      check: (answer: AskUserQuestionAnswer) => localAnswerMismatch(questions, answer),
+      check: (answer: AskUserQuestionAnswer) => localMismatch(questions, answer),
       answer: (answer: AskUserQuestionAnswer) => this.answer(rpcId, answer),
       cancel: () => this.cancel(rpcId),
     });
@@ -448,4 +448,9 @@ function closeText(event: SocketCloseEvent, lastError: string | undefined): stri
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+function localMismatch(questions: readonly AskUserQuestionItem[], answer: unknown): AnswerMismatch | undefined {
+  const checked = checkReceivedAnswer(questions, answer);
+  return checked.ok ? undefined : checked.mismatch;
 }

@@ -1,6 +1,6 @@
 import { respondResultSchema, type ReceiptFrame, type ReceiptRejectionReason } from '@askseam/protocol';
 import type { QuestionRecord, QuestionStore } from '@askseam/store';
-import { answerMismatch, askUserQuestionAnswerSchema, type AskUserQuestionAnswer } from '@askseam/user-questions';
+import { checkReceivedAnswer, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import type { PendingQuestion, PendingTable } from './pending.js';
 
 /** One response to one question, from a `question/respond` frame or an HTTP request. */
@@ -95,16 +95,14 @@ export async function respond(input: RespondInput, canSee: (sessionId: string) =
   }
 
   // 8. The answer must have the answer shape and fit these very questions.
-  const answer = askUserQuestionAnswerSchema.safeParse(value.answer);
-  if (!answer.success) return reject('bad-response', `The answer must be { answers: [{ id, selected: string[], custom?: string }] }: ${firstIssue(answer.error)}.`);
-  const mismatch = answerMismatch(entry.questions, answer.data);
-  if (mismatch) return reject('bad-response', mismatch.message);
+  const answer = checkReceivedAnswer(entry.questions, value.answer);
+  if (!answer.ok) return reject('bad-response', answer.mismatch.message);
 
   // 9. First answer wins: claim here and in the store before anything resolves.
-  const claimed = await claim(entry, 'answered', answer.data, deps);
+  const claimed = await claim(entry, 'answered', answer.answer, deps);
   if (claimed.kind === 'lost') return reject('not-pending');
   if (claimed.kind === 'failed') return storeFailed(entry, claimed.error, id);
-  return { kind: 'answered', receipt: accepted, record: claimed.record, answer: answer.data };
+  return { kind: 'answered', receipt: accepted, record: claimed.record, answer: answer.answer };
 }
 
 type Claimed = { kind: 'won'; record: QuestionRecord } | { kind: 'lost' } | { kind: 'failed'; error: unknown };

@@ -5,6 +5,8 @@ export { UserQuestionError, userQuestionErrorCodes, hasUserQuestionErrorCode } f
 export type { UserQuestionErrorCode } from './errors.js';
 export { matchesQuestions, answerMismatch } from './match.js';
 export type { AnswerMismatch, AnswerMismatchRule } from './match.js';
+export { checkReceivedAnswer } from './received-answer.js';
+export type { ReceivedAnswerCheck } from './received-answer.js';
 export { questionBatchProblem } from './batch.js';
 export { copyAnswer } from './answer.js';
 export {
