@@ -12,6 +12,8 @@ export const questionStoreErrorCodes = [
   'NEWER_SCHEMA',
   /** The database file or a row in it cannot be read. */
   'CORRUPT_STORE',
+  /** A networked store could not be reached (connection refused or dropped); nothing was written. Retry once it is back. */
+  'STORE_UNAVAILABLE',
 ] as const;
 
 export type QuestionStoreErrorCode = (typeof questionStoreErrorCodes)[number];

@@ -16,3 +16,6 @@ export type { NewQuestionEvent, QuestionEvent, QuestionEventType } from './event
 export { QuestionStoreError, questionStoreErrorCodes } from './errors.js';
 export type { QuestionStoreErrorCode } from './errors.js';
 export { parseNewQuestionEvent, parseNewQuestionRecord, parseReadEventsOptions, parseSettlement } from './validate.js';
+export { questionBusMessageSchema } from './bus.js';
+export type { QuestionBus, QuestionBusListener, QuestionBusMessage } from './bus.js';
+export { MemoryQuestionBusHub } from './memory-bus.js';

@@ -33,6 +33,12 @@ export const newQuestionRecordSchema = z.strictObject({
   urgency: questionUrgencySchema.optional(),
   /** The asker's opaque JSON, echoed back unchanged to the resume handler. Never shown to clients. */
   state: z.json().optional(),
+  /**
+   * For a blocking ask on a host that shares its store with other nodes (a `QuestionBus`): the id
+   * of the node whose process holds the waiting asker. Another node that settles the question
+   * hands the answer to that node while it lives, and to its own resume handler once it is gone.
+   */
+  askedOn: z.string().min(1).optional(),
 });
 
 /** A stored question: what was saved, plus how and when it was settled and whether its resume was delivered. */

@@ -1,0 +1,58 @@
+import { questionRecordSchema } from './record.js';
+// Namespace import: lets bundlers drop the parts of zod (locales) we never use.
+import * as z from 'zod';
+
+/**
+ * What one host node tells the others. Every message carries the whole record as the store has
+ * it, so a receiver needs no extra store read to deliver, settle or resume it.
+ */
+export const questionBusMessageSchema = z.discriminatedUnion('type', [
+  /** Saved and pending: show it to your sockets of `record.sessionId` and accept answers to it. */
+  z.strictObject({ type: z.literal('asked'), from: z.string().min(1), record: questionRecordSchema }),
+  /**
+   * Settled in the store (any outcome; the sender won the claim): drop it, tell your sockets, and
+   * if its blocking asker waits in your process, hand it the answer. `message` is a dismissal's text.
+   */
+  z.strictObject({ type: z.literal('settled'), from: z.string().min(1), record: questionRecordSchema, message: z.string().optional() }),
+]);
+
+export type QuestionBusMessage = z.infer<typeof questionBusMessageSchema>;
+
+/** Who receives a bus's messages. */
+export interface QuestionBusListener {
+  /** A message another node published (never one this node published itself). */
+  message(message: QuestionBusMessage): void;
+  /**
+   * Messages may have been lost (the connection to the bus dropped) and the bus is receiving
+   * again: the host re-reads the store's pending questions to catch up.
+   */
+  resync(): void;
+}
+
+/**
+ * How several host processes sharing one store keep each other informed, so that a question asked
+ * on node A can be answered through node B. A bus carries news only: the store stays the single
+ * source of truth (claims are decided there), and a lost message is repaired by `resync`.
+ *
+ * `describeQuestionBusContract` from `@askseam/store/testing` checks an implementation.
+ */
+export interface QuestionBus {
+  /** This node's id, unique among the nodes on the bus (a random id per process is right). */
+  readonly nodeId: string;
+  /**
+   * Start receiving messages; resolves once subscribed (a message published by another node after
+   * that reaches `listener`). One listener per bus. Rejects when the bus cannot be reached.
+   */
+  subscribe(listener: QuestionBusListener): Promise<void>;
+  /** Send to every other subscribed node. Rejects when the bus cannot be reached. */
+  publish(message: QuestionBusMessage): Promise<void>;
+  /** Whether the node with this id is subscribed right now (a closed or dead node is not). */
+  isNodeAlive(nodeId: string): Promise<boolean>;
+  /**
+   * Take the lease named `key` for `ttlMs`: true for exactly one caller among all nodes until it
+   * expires. Used so that one settled record goes to one node's resume handler at a time.
+   */
+  acquireLease(key: string, ttlMs: number): Promise<boolean>;
+  /** Stop receiving and leave the bus (other nodes then see this node as not alive). Idempotent. */
+  close(): Promise<void>;
+}

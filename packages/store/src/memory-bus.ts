@@ -1,0 +1,124 @@
+import { QuestionStoreError } from './errors.js';
+import { questionBusMessageSchema, type QuestionBus, type QuestionBusListener, type QuestionBusMessage } from './bus.js';
+
+/**
+ * Joins several hosts in one process, as if they ran on separate machines sharing one store: for
+ * tests, demos and for trying a multi-node setup before standing up Redis. Messages arrive
+ * asynchronously, as copies, in publish order. `interrupt` and `restore` play a dropped and
+ * recovered connection.
+ */
+export class MemoryQuestionBusHub {
+  readonly #nodes = new Map<string, MemoryQuestionBus>();
+  readonly #leases = new Map<string, number>();
+
+  /** A bus for one node; `nodeId` defaults to a random id. */
+  connect(nodeId: string = globalThis.crypto.randomUUID()): QuestionBus {
+    if (this.#nodes.has(nodeId)) throw new QuestionStoreError('INVALID_INPUT', `A node with id "${nodeId}" is already on this hub; give every node its own id.`);
+    const bus = new MemoryQuestionBus(nodeId, this);
+    this.#nodes.set(nodeId, bus);
+    return bus;
+  }
+
+  /** Cut a node off: it neither receives nor sends until `restore`, and counts as not alive. */
+  interrupt(nodeId: string): void {
+    this.#nodes.get(nodeId)?.setInterrupted(true);
+  }
+
+  /** Reconnect a node cut off by `interrupt`; its listener is told to resync. */
+  restore(nodeId: string): void {
+    this.#nodes.get(nodeId)?.setInterrupted(false);
+  }
+
+  /** @internal */
+  broadcast(from: MemoryQuestionBus, message: QuestionBusMessage): void {
+    for (const node of this.#nodes.values()) if (node !== from) node.receive(message);
+  }
+
+  /** @internal */
+  isAlive(nodeId: string): boolean {
+    return this.#nodes.get(nodeId)?.listening ?? false;
+  }
+
+  /** @internal */
+  acquireLease(key: string, ttlMs: number): boolean {
+    const now = Date.now();
+    const until = this.#leases.get(key);
+    if (until !== undefined && until > now) return false;
+    this.#leases.set(key, now + ttlMs);
+    return true;
+  }
+
+  /** @internal */
+  leave(node: MemoryQuestionBus): void {
+    if (this.#nodes.get(node.nodeId) === node) this.#nodes.delete(node.nodeId);
+  }
+}
+
+class MemoryQuestionBus implements QuestionBus {
+  #listener: QuestionBusListener | undefined;
+  #interrupted = false;
+  #closed = false;
+
+  constructor(
+    readonly nodeId: string,
+    private readonly hub: MemoryQuestionBusHub,
+  ) {}
+
+  get listening(): boolean {
+    return this.#listener !== undefined && !this.#interrupted && !this.#closed;
+  }
+
+  async subscribe(listener: QuestionBusListener): Promise<void> {
+    this.#assertUsable('subscribe');
+    if (this.#listener !== undefined) throw new QuestionStoreError('INVALID_INPUT', 'This bus already has a listener; a bus serves one host.');
+    this.#listener = listener;
+  }
+
+  async publish(message: QuestionBusMessage): Promise<void> {
+    this.#assertUsable('publish');
+    // Checked and copied like a message that went over the wire.
+    const parsed = questionBusMessageSchema.parse(message);
+    this.hub.broadcast(this, parsed);
+  }
+
+  async isNodeAlive(nodeId: string): Promise<boolean> {
+    this.#assertUsable('isNodeAlive');
+    return this.hub.isAlive(nodeId);
+  }
+
+  async acquireLease(key: string, ttlMs: number): Promise<boolean> {
+    this.#assertUsable('acquireLease');
+    return this.hub.acquireLease(key, ttlMs);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#listener = undefined;
+    this.hub.leave(this);
+  }
+
+  /** @internal */
+  receive(message: QuestionBusMessage): void {
+    if (!this.listening) return;
+    const copy = structuredClone(message);
+    // Asynchronous like a network, but in publish order (microtasks run first in, first out).
+    queueMicrotask(() => {
+      if (this.listening) this.#listener?.message(copy);
+    });
+  }
+
+  /** @internal */
+  setInterrupted(interrupted: boolean): void {
+    const wasInterrupted = this.#interrupted;
+    this.#interrupted = interrupted;
+    if (wasInterrupted && !interrupted && this.listening) {
+      const listener = this.#listener;
+      queueMicrotask(() => listener?.resync());
+    }
+  }
+
+  #assertUsable(operation: string): void {
+    if (this.#closed) throw new QuestionStoreError('STORE_CLOSED', `${operation}: this bus was closed.`);
+    if (this.#interrupted) throw new QuestionStoreError('STORE_UNAVAILABLE', `${operation}: this node is cut off from the bus (interrupted).`);
+  }
+}
