@@ -46,6 +46,12 @@ export const questionStoreMigrations: readonly Migration[] = [
       CREATE TRIGGER events_no_delete BEFORE DELETE ON events BEGIN SELECT RAISE(ABORT, 'the askseam event log is append-only'); END;
     `,
   },
+  {
+    version: 2,
+    description: 'askedOn: the host node holding a blocking asker, when several nodes share the store',
+    // Nullable with no default: every question stored before this step simply has no askedOn.
+    sql: 'ALTER TABLE questions ADD COLUMN asked_on TEXT;',
+  },
 ];
 
 /**

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 // Relative, not `@askseam/store/testing`: that subpath resolves to the built dist/, and tests read sources.
 import { describeQuestionStoreContract, sampleQuestionRecord } from '@askseam/store/testing';
+import { migrate, questionStoreMigrations } from './migrations.js';
 import { SqliteQuestionStore } from './sqlite-store.js';
 
 const dirs: string[] = [];
@@ -93,7 +94,97 @@ describe('surviving a restart', () => {
     try {
       expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(raw.prepare('SELECT version FROM schema_version').pluck().get()).toBe(store.schemaVersion);
-      expect(store.schemaVersion).toBe(1);
+      expect(store.schemaVersion).toBe(2);
+    } finally {
+      raw.close();
+    }
+  });
+});
+
+describe('askedOn, the node holding a blocking asker', () => {
+  it('comes back from get, claim, listPending and listAwaitingResume, and after a reopen', async () => {
+    const file = tempFile();
+    const store = open(file);
+    const record = sampleQuestionRecord({ askedOn: 'node-a' });
+    await store.save(record);
+    expect(await store.get(record.rpcId)).toEqual(record);
+    expect(await store.listPending('all')).toEqual([record]);
+    const claimed = await store.claim(record.rpcId, 'answered', yes);
+    expect(claimed).toMatchObject({ askedOn: 'node-a', outcome: 'answered' });
+    expect(await store.listAwaitingResume()).toEqual([claimed]);
+    await store.close();
+    expect(await open(file).get(record.rpcId)).toEqual(claimed);
+  });
+
+  it('stays absent on a record saved without it', async () => {
+    const store = open(tempFile());
+    const record = sampleQuestionRecord();
+    await store.save(record);
+    expect(await store.get(record.rpcId)).not.toHaveProperty('askedOn');
+    expect(await store.claim(record.rpcId, 'cancelled')).not.toHaveProperty('askedOn');
+  });
+});
+
+describe('upgrading a version-1 store', () => {
+  /** A file exactly as the version-1 release left it: migration 1 only, with one pending question written through its columns. */
+  function versionOneFile(record: ReturnType<typeof sampleQuestionRecord>): string {
+    const file = tempFile();
+    const raw = new Database(file);
+    try {
+      expect(migrate(raw, questionStoreMigrations.slice(0, 1))).toEqual({ from: 0, to: 1 });
+      raw.pragma('journal_mode = WAL');
+      raw
+        .prepare('INSERT INTO questions (rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(record.rpcId, record.sessionId, record.askedBy, record.askedAt, record.mode, record.urgency ?? null, JSON.stringify(record.questions), record.state === undefined ? null : JSON.stringify(record.state));
+    } finally {
+      raw.close();
+    }
+    return file;
+  }
+
+  it('brings the file to version 2 on open and keeps its pending question', async () => {
+    const record = sampleQuestionRecord({ mode: 'detached', urgency: 'high', state: { tool: 'deploy' } });
+    const file = versionOneFile(record);
+    const store = open(file);
+    expect(store.schemaVersion).toBe(2);
+    expect(await store.listPending('all')).toEqual([record]);
+    await store.close();
+    const check = new Database(file, { readonly: true });
+    try {
+      expect(check.prepare('SELECT version FROM schema_version').pluck().get()).toBe(2);
+    } finally {
+      check.close();
+    }
+  });
+
+  it('stores askedOn once upgraded, and still claims the question it kept', async () => {
+    const kept = sampleQuestionRecord({ state: null });
+    const store = open(versionOneFile(kept));
+    const fresh = sampleQuestionRecord({ askedOn: 'node-b' });
+    await store.save(fresh);
+    expect(await store.get(fresh.rpcId)).toEqual(fresh);
+    expect(await store.claim(kept.rpcId, 'answered', yes)).toMatchObject({ rpcId: kept.rpcId, state: null, outcome: 'answered' });
+  });
+
+  it('is refused as NEWER_SCHEMA by version-1 code once upgraded, and left as it is', async () => {
+    const record = sampleQuestionRecord({ askedOn: 'node-a' });
+    const file = tempFile();
+    const store = open(file);
+    await store.save(record);
+    await store.close();
+
+    // What the version-1 release runs on open: migrate with the one step it knows.
+    const raw = new Database(file);
+    try {
+      let code: unknown;
+      try {
+        migrate(raw, questionStoreMigrations.slice(0, 1));
+      } catch (error) {
+        code = QuestionStoreError.isInstance(error) ? error.code : error;
+      }
+      expect(code).toBe('NEWER_SCHEMA');
+      expect(raw.prepare('SELECT version FROM schema_version').pluck().get()).toBe(2);
+      expect(raw.prepare('SELECT rpc_id, asked_on FROM questions').all()).toEqual([{ rpc_id: record.rpcId, asked_on: 'node-a' }]);
     } finally {
       raw.close();
     }

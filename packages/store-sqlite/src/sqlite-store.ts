@@ -38,6 +38,7 @@ interface QuestionRow {
   answer: string | null;
   settled_at: string | null;
   resumed_at: string | null;
+  asked_on: string | null;
 }
 
 interface EventRow {
@@ -49,7 +50,7 @@ interface EventRow {
   data: string;
 }
 
-const columns = 'rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, outcome, answer, settled_at, resumed_at';
+const columns = 'rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, outcome, answer, settled_at, resumed_at, asked_on';
 
 /**
  * A `QuestionStore` in one SQLite file (better-sqlite3, WAL): pending questions, their settlements
@@ -103,6 +104,7 @@ export class SqliteQuestionStore implements QuestionStore {
       urgency: parsed.urgency ?? null,
       questions: JSON.stringify(parsed.questions),
       state: parsed.state === undefined ? null : JSON.stringify(parsed.state),
+      asked_on: parsed.askedOn ?? null,
     });
     if (inserted.changes === 0) {
       throw new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${parsed.rpcId}" is already stored; give every question a fresh rpcId.`);
@@ -180,8 +182,8 @@ function prepare(db: Connection) {
   const statement = (sql: string): Statement => db.prepare(sql);
   return {
     insert: statement(
-      `INSERT INTO questions (rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state)
-       VALUES (@rpc_id, @session_id, @asked_by, @asked_at, @mode, @urgency, @questions, @state)
+      `INSERT INTO questions (rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, asked_on)
+       VALUES (@rpc_id, @session_id, @asked_by, @asked_at, @mode, @urgency, @questions, @state, @asked_on)
        ON CONFLICT (rpc_id) DO NOTHING`,
     ),
     claim: statement(
@@ -212,6 +214,7 @@ function recordOf(row: QuestionRow, filename: string): QuestionRecord {
       // SQL NULL means "absent"; a state of JSON null is stored as the text "null" and comes back as null.
       ...(row.state === null ? {} : { state: JSON.parse(row.state) }),
       ...(row.urgency === null ? {} : { urgency: row.urgency }),
+      ...(row.asked_on === null ? {} : { askedOn: row.asked_on }),
       ...(row.outcome === null ? {} : { outcome: row.outcome }),
       ...(row.answer === null ? {} : { answer: JSON.parse(row.answer) }),
       ...(row.settled_at === null ? {} : { settledAt: row.settled_at }),
