@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { PROTOCOL_VERSION, parseClientFrame, type QuestionRequestedFrame, type QuestionResolvedFrame, type ReceiptFrame } from '@askseam/protocol';
-import { MemoryQuestionStore, type QuestionRecord, type QuestionStore } from '@askseam/store';
+import { MemoryQuestionStore, type QuestionBusMessage, type QuestionRecord, type QuestionStore } from '@askseam/store';
 import {
   UserQuestionError,
   askUserQuestionUrgencySchema,
@@ -69,6 +69,9 @@ export interface WebSocketHost {
   close(): Promise<void>;
 }
 
+/** A bus message as this host writes it; `publish` adds the sender. */
+type OutgoingBusMessage = { type: 'asked'; record: QuestionRecord } | { type: 'settled'; record: QuestionRecord; message?: string };
+
 interface Waiter {
   resolve(answer: AskUserQuestionAnswer): void;
   reject(error: unknown): void;
@@ -87,8 +90,15 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   const ownsStore = config.store === undefined;
   const store: QuestionStore = config.store ?? new MemoryQuestionStore();
   const eventLog = new EventLog(store, logger);
-  const resumer = new Resumer(store, config.onResume, logger);
-  const pending = new PendingTable();
+  /** With several nodes (docs/scaling.md): the bus that tells this node what the others asked and settled. */
+  const bus = config.bus;
+  const resumer = new Resumer(store, config.onResume, logger, bus && ((rpcId) => bus.acquireLease(`resume:${rpcId}`, config.resumeLeaseMs)));
+  /** Bus messages that arrived before the store's pending questions were loaded; applied right after. */
+  let startQueue: QuestionBusMessage[] | undefined = [];
+  let reconcileTimer: NodeJS.Timeout | undefined;
+  let reconciling: Promise<void> | undefined;
+  // With other nodes, news may arrive late or twice: remember what was settled so it is not brought back.
+  const pending = new PendingTable(config.bus === undefined ? 0 : 10_000);
   /** The in-process askers of blocking questions, by rpcId. A pending question without one is answered to `onResume`. */
   const waiters = new Map<string, Waiter>();
   /** Saves in flight, by rpcId: an asker-side settlement waits for its question's save. */
@@ -134,6 +144,16 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       if (!handleRequest(req, res)) res.writeHead(404, { Connection: 'close' }).end();
     });
 
+  // Subscribed before the store is read, so that nothing asked or settled elsewhere in between is missed.
+  if (bus !== undefined) {
+    try {
+      await bus.subscribe({ message: onBusMessage, resync: () => void reconcile() });
+    } catch (error) {
+      failStart(error);
+      throw new WebSocketHostError('STORE_FAILED', `The question bus could not be reached, so the host did not start: ${String(error)}`, { cause: error });
+    }
+  }
+
   // The questions a previous host left pending come back with their rpcIds, before anyone can connect.
   let awaitingResume: QuestionRecord[];
   try {
@@ -143,6 +163,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       if (pending.get(record.rpcId) === undefined) pending.add(entryOf(record, index - restored.length, true));
     });
     awaitingResume = await store.listAwaitingResume();
+    for (const message of startQueue.splice(0)) applyBusMessage(message);
+    startQueue = undefined;
   } catch (error) {
     failStart(error);
     throw new WebSocketHostError('STORE_FAILED', `The question store could not be read, so the host did not start: ${String(error)}`, { cause: error });
@@ -164,7 +186,11 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   const stopHeartbeat = startHeartbeat(connections, config.heartbeatMs, logger);
   logger.info('askseam host ready', { path: config.path, attached: !ownServer, restored: pending.size, awaitingResume: awaitingResume.length });
   // Answers that arrived while no host was running (or whose handler failed last time).
-  for (const record of awaitingResume) resumer.resume(record);
+  track(resumeOrphans(awaitingResume));
+  if (bus !== undefined) {
+    reconcileTimer = setInterval(() => void reconcile(), config.reconcileMs);
+    reconcileTimer.unref();
+  }
 
   return {
     get url() {
@@ -185,6 +211,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   function failStart(error: unknown): void {
     closed = true;
     unregister();
+    if (bus !== undefined) track(closeBus());
     // An ask may have arrived while the host was starting; nobody will ever see it now.
     for (const entry of pending.claimAll()) {
       waiters.get(entry.rpcId)?.reject(new UserQuestionError('ASK_ABORTED', 'The WebSocket host failed to start, so nobody can answer the question.', { cause: error }));
@@ -232,6 +259,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         questions: parsed.data,
         mode: 'blocking',
         ...(urgency === undefined ? {} : { urgency }),
+        // Another node that settles it must know where the asker waits.
+        ...(bus === undefined ? {} : { askedOn: bus.nodeId }),
       };
       void enqueue(record).then((saved) => {
         if (saved.ok) return;
@@ -271,6 +300,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
           // Serialised once for everyone who may see the session.
           const text = JSON.stringify(requestedFrame(entry));
           for (const connection of connections.audience(sessionId)) deliver(connection, entry, false, text);
+          publish({ type: 'asked', record });
         }
         if (!closed || !ownsStore) callNotifier(config.notify, record, logger);
         return { ok: true as const };
@@ -308,8 +338,10 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     await saves.get(entry.rpcId);
     if (!entry.saved) return;
     try {
-      await store.claim(entry.rpcId, outcome);
+      const settled = await store.claim(entry.rpcId, outcome);
       logIt();
+      // Undefined: a person's answer on another node won; that node tells everyone.
+      if (settled !== undefined) publish({ type: 'settled', record: settled });
     } catch (error) {
       logger.error('could not record a withdrawn question in the store; it may be replayed after a restart', { rpcId: entry.rpcId, error: String(error) });
     }
@@ -471,6 +503,10 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       via.reply?.(outcome.receipt);
       if (outcome.kind === 'answered' || outcome.kind === 'cancelled') broadcastResolved(outcome.record, outcome.kind);
     });
+    if (outcome.kind === 'answered' || outcome.kind === 'cancelled') {
+      const message = outcome.kind === 'cancelled' ? outcome.message : undefined;
+      publish({ type: 'settled', record: outcome.record, ...(message === undefined ? {} : { message }) });
+    }
     const { channel, connectionId } = via;
     const principalId = principal.id;
     const rpcId = input.rpcId;
@@ -518,11 +554,14 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     }
   }
 
-  /** A settled record goes to its blocking asker when one waits in this process, else to `onResume`. */
+  /**
+   * A settled record goes to its blocking asker when one waits in this process, else to the node
+   * where it waits (which takes it from the `settled` message), else to `onResume`.
+   */
   function handOver(record: QuestionRecord, message?: string): void {
     const waiter = waiters.get(record.rpcId);
     if (waiter === undefined) {
-      resumer.resume(record);
+      track(resumeOrphans([record]));
       return;
     }
     waiters.delete(record.rpcId);
@@ -546,6 +585,118 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     for (const connection of connections.audience(entry.sessionId)) connection.sendText(text, { checkBuffer: true });
   }
 
+  // ── other nodes (with a bus; docs/scaling.md) ──────────────────────────────────
+
+  /** Tell the other nodes, without holding anything up: a lost message is repaired by their next reconcile. */
+  function publish(message: OutgoingBusMessage): void {
+    if (bus === undefined) return;
+    track(
+      bus.publish({ ...message, from: bus.nodeId }).then(undefined, (error: unknown) =>
+        logger.error('could not tell the other nodes; they catch up at their next reconcile', { type: message.type, rpcId: message.record.rpcId, error: String(error) }),
+      ),
+    );
+  }
+
+  function onBusMessage(message: QuestionBusMessage): void {
+    if (closed) return;
+    if (startQueue !== undefined) startQueue.push(message);
+    else applyBusMessage(message);
+  }
+
+  function applyBusMessage(message: QuestionBusMessage): void {
+    if (message.type === 'asked') adoptPending(message.record);
+    else adoptSettled(message.record, message.message);
+  }
+
+  /** A question asked on another node: pending here too, shown to this node's sockets of its session. */
+  function adoptPending(record: QuestionRecord): void {
+    if (record.outcome !== undefined || pending.get(record.rpcId) !== undefined || pending.wasSettled(record.rpcId)) return;
+    const entry = entryOf(record, pending.nextSeq(), true);
+    pending.add(entry);
+    const text = JSON.stringify(requestedFrame(entry));
+    for (const connection of connections.audience(record.sessionId)) deliver(connection, entry, false, text);
+  }
+
+  /** A question settled on another node: gone here, and its answer handed to the asker if it waits in this process. */
+  function adoptSettled(record: QuestionRecord, message?: string): void {
+    const entry = pending.claim(record.rpcId);
+    pending.noteSettled(record.rpcId);
+    if (entry !== undefined) broadcastResolved(entry, record.outcome === 'answered' ? 'answered' : 'cancelled');
+    if (record.outcome !== 'answered' && record.outcome !== 'cancelled') return;
+    if (waiters.has(record.rpcId)) handOver(record, message);
+    // Our asker gave up while the person answered elsewhere and won: the answer still goes somewhere.
+    else if (record.askedOn === bus?.nodeId) track(resumeOrphans([record]));
+  }
+
+  /**
+   * Hand settled records to the resume handler, except those whose asker waits here or on another
+   * live node (that node takes them). The lease in the resumer keeps two nodes from both doing it.
+   */
+  async function resumeOrphans(records: QuestionRecord[]): Promise<void> {
+    for (const record of records) {
+      if (waiters.has(record.rpcId)) continue;
+      const askedOn = record.askedOn;
+      if (bus !== undefined && askedOn !== undefined && askedOn !== bus.nodeId) {
+        try {
+          if (await bus.isNodeAlive(askedOn)) continue;
+        } catch (error) {
+          logger.error('could not tell whether an asker\'s node is alive; the next reconcile tries again', { rpcId: record.rpcId, error: String(error) });
+          continue;
+        }
+      }
+      resumer.resume(record);
+    }
+  }
+
+  /**
+   * Re-read the store and repair whatever the bus lost: questions asked elsewhere come in (and are
+   * shown), questions settled elsewhere go (and reach their asker here), and settled records whose
+   * asker's node is gone go to the resume handler. Runs every `reconcileMs` and when the bus is back.
+   */
+  function reconcile(): Promise<void> {
+    if (closed || startQueue !== undefined) return Promise.resolve();
+    reconciling ??= runReconcile().finally(() => (reconciling = undefined));
+    return reconciling;
+  }
+
+  async function runReconcile(): Promise<void> {
+    let stillPending: QuestionRecord[];
+    let awaiting: QuestionRecord[];
+    try {
+      stillPending = await store.listPending('all');
+      awaiting = await store.listAwaitingResume();
+    } catch (error) {
+      logger.error('could not read the store to reconcile; trying again later', { error: String(error) });
+      return;
+    }
+    if (closed) return;
+    const pendingIds = new Set(stillPending.map(rpcIdOf));
+    for (const entry of pending.all()) {
+      // Our own question still being saved is not in the store yet, and is not gone.
+      if (!entry.saved || pendingIds.has(entry.rpcId)) continue;
+      let record: QuestionRecord | undefined;
+      try {
+        record = await store.get(entry.rpcId);
+      } catch (error) {
+        logger.error('could not read a question from the store', { rpcId: entry.rpcId, error: String(error) });
+        continue;
+      }
+      // Saved after our read of the pending list: still pending after all.
+      if (record?.outcome === undefined || closed) continue;
+      if (pending.get(entry.rpcId) === entry) adoptSettled(record);
+    }
+    for (const record of stillPending) adoptPending(record);
+    await resumeOrphans(awaiting);
+  }
+
+  async function closeBus(): Promise<void> {
+    try {
+      await bus?.close();
+    } catch (error) {
+      logger.error('could not close the question bus', { error: String(error) });
+    }
+  }
+
   // ── lifecycle ───────────────────────────────────────────────────────────────────
 
   function address(): { url: string; port: number } {
@@ -565,6 +716,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     closed = true;
     unregister();
     stopHeartbeat();
+    clearInterval(reconcileTimer);
     server.off('upgrade', onUpgrade);
     for (const entry of pending.claimAll()) {
       const waiter = waiters.get(entry.rpcId);
@@ -595,8 +747,11 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     }
     // Whatever was already on its way to the store gets there before the app closes the store.
     while (background.size > 0) await Promise.all(background);
+    await reconciling;
     await resumer.drain();
     await eventLog.drain();
+    // Last: the other nodes see this one gone only once nothing of ours is still on its way.
+    if (bus !== undefined) await closeBus();
     logger.info('askseam host closed');
   }
 
@@ -642,6 +797,10 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     }
     clearTimeout(timer);
   }
+}
+
+function rpcIdOf(record: QuestionRecord): string {
+  return record.rpcId;
 }
 
 function runNow(work: () => void): void {

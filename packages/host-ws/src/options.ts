@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server } from 'node:http';
-import type { QuestionRecord, QuestionStore } from '@askseam/store';
+import type { QuestionBus, QuestionRecord, QuestionStore } from '@askseam/store';
 import type { UserQuestions } from '@askseam/user-questions';
 // Namespace import: lets bundlers drop the parts of zod (locales) we never use.
 import * as z from 'zod';
@@ -63,6 +63,23 @@ export interface WebSocketHostOptions {
   notify?: (record: QuestionRecord) => void | Promise<void>;
   /** Serve the HTTP API under `path` (list, get, answer, cancel, events). Default true. */
   httpApi?: boolean;
+  /**
+   * Run as one node of several sharing `store` (required with it): questions asked on any node are
+   * shown and answerable on every node, and an answer reaches its asker wherever it waits. The host
+   * subscribes on start and closes the bus on `close()` (a bus serves one host). See docs/scaling.md.
+   */
+  bus?: QuestionBus;
+  /**
+   * With `bus`: how often this node re-reads the store to repair what the bus may have lost
+   * (questions asked or settled while a message went missing, answers whose asker's node died).
+   * Default 10 000.
+   */
+  reconcileMs?: number;
+  /**
+   * With `bus`: how long one node holds a settled record for its resume handler before another
+   * node may try again (when the first died or its handler is stuck). Default 60 000.
+   */
+  resumeLeaseMs?: number;
 }
 
 const MiB = 1024 * 1024;
@@ -81,17 +98,19 @@ const plainOptionsSchema = z.object({
   badFrameWindowMs: z.number().int().positive().default(60_000),
   closeTimeoutMs: z.number().int().nonnegative().default(1000),
   httpApi: z.boolean().default(true),
+  reconcileMs: z.number().int().positive().default(10_000),
+  resumeLeaseMs: z.number().int().positive().default(60_000),
 });
 
 export type ResolvedOptions = z.infer<typeof plainOptionsSchema> &
-  Pick<WebSocketHostOptions, 'userQuestions' | 'server' | 'authenticate' | 'logger' | 'onEvent' | 'store' | 'onResume' | 'notify'>;
+  Pick<WebSocketHostOptions, 'userQuestions' | 'server' | 'authenticate' | 'logger' | 'onEvent' | 'store' | 'onResume' | 'notify' | 'bus'>;
 
 /** Check the options once, at the boundary, and fill in the defaults. Throws `WebSocketHostError`. */
 export function resolveOptions(options: WebSocketHostOptions): ResolvedOptions {
   if (typeof options !== 'object' || options === null) {
     throw new WebSocketHostError('INVALID_OPTIONS', 'createWebSocketHost needs an options object with at least { userQuestions }.');
   }
-  const { userQuestions, server, authenticate, logger, onEvent, store, onResume, notify } = options;
+  const { userQuestions, server, authenticate, logger, onEvent, store, onResume, notify, bus } = options;
   if (typeof userQuestions?.registerProvider !== 'function') {
     throw new WebSocketHostError('INVALID_OPTIONS', 'options.userQuestions must be a UserQuestions instance (the seam the host serves).');
   }
@@ -103,6 +122,11 @@ export function resolveOptions(options: WebSocketHostOptions): ResolvedOptions {
   }
   if (store !== undefined && !isQuestionStore(store)) {
     throw new WebSocketHostError('INVALID_OPTIONS', `options.store must implement QuestionStore (${storeMethods.join(', ')}); see @askseam/store.`);
+  }
+  if (bus !== undefined) {
+    if (!isQuestionBus(bus)) throw new WebSocketHostError('INVALID_OPTIONS', `options.bus must implement QuestionBus (nodeId, ${busMethods.join(', ')}); see @askseam/store.`);
+    // Nodes only agree on who answered first through one shared store; a private store per node would split them.
+    if (store === undefined) throw new WebSocketHostError('INVALID_OPTIONS', 'options.bus needs options.store: every node on a bus must share one store (e.g. RedisQuestionStore).');
   }
   const parsed = plainOptionsSchema.safeParse({
     port: options.port,
@@ -118,6 +142,8 @@ export function resolveOptions(options: WebSocketHostOptions): ResolvedOptions {
     badFrameWindowMs: options.badFrameWindowMs,
     closeTimeoutMs: options.closeTimeoutMs,
     httpApi: options.httpApi,
+    reconcileMs: options.reconcileMs,
+    resumeLeaseMs: options.resumeLeaseMs,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -132,11 +158,19 @@ export function resolveOptions(options: WebSocketHostOptions): ResolvedOptions {
         'To accept every connection without credentials (only on a trusted machine), pass `allowAnonymous: true`.',
     );
   }
-  return { ...plain, userQuestions, server, authenticate, logger, onEvent, store, onResume, notify };
+  return { ...plain, userQuestions, server, authenticate, logger, onEvent, store, onResume, notify, bus };
 }
 
 const storeMethods = ['save', 'claim', 'get', 'listPending', 'listAwaitingResume', 'markResumed', 'appendEvent', 'readEvents'] as const;
 
 function isQuestionStore(value: unknown): value is QuestionStore {
   return typeof value === 'object' && value !== null && storeMethods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function');
+}
+
+const busMethods = ['subscribe', 'publish', 'isNodeAlive', 'acquireLease', 'close'] as const;
+
+function isQuestionBus(value: unknown): value is QuestionBus {
+  if (typeof value !== 'object' || value === null) return false;
+  const bus = value as Record<string, unknown>;
+  return typeof bus.nodeId === 'string' && bus.nodeId.length > 0 && busMethods.every((method) => typeof bus[method] === 'function');
 }

@@ -1,5 +1,6 @@
 import type { QuestionRecord } from '@askseam/store';
 import type { AskUserQuestionItem } from '@askseam/user-questions';
+import { RecentIds } from './recent-ids.js';
 
 /**
  * One question batch waiting for its answer, as this process knows it. The store holds the
@@ -36,6 +37,13 @@ export class PendingTable {
   // all() needs no sort (replay scans every pending question for principals without a scope).
   #inOrder = true;
   #lastSeq = -Infinity;
+  /** Recently claimed or settled rpcIds: news of another node, or a stale store read, must not bring one back. */
+  readonly #settled: RecentIds;
+
+  /** `rememberSettled`: how many settled rpcIds to remember for `wasSettled` (only several nodes need it). */
+  constructor(rememberSettled = 0) {
+    this.#settled = new RecentIds(rememberSettled);
+  }
 
   get size(): number {
     return this.#byRpcId.size;
@@ -71,11 +79,22 @@ export class PendingTable {
   claim(rpcId: string): PendingQuestion | undefined {
     const entry = this.#byRpcId.get(rpcId);
     if (entry === undefined) return undefined;
+    this.#settled.add(rpcId);
     this.#byRpcId.delete(rpcId);
     const session = this.#bySession.get(entry.sessionId);
     session?.delete(rpcId);
     if (session?.size === 0) this.#bySession.delete(entry.sessionId);
     return entry;
+  }
+
+  /** Remember that `rpcId` was settled (elsewhere), whether or not it was ever here. */
+  noteSettled(rpcId: string): void {
+    this.#settled.add(rpcId);
+  }
+
+  /** True for an rpcId claimed here or noted settled lately (within the capacity given to the constructor): not to be added back from outside news. */
+  wasSettled(rpcId: string): boolean {
+    return this.#settled.has(rpcId);
   }
 
   /** Take every entry out (host close), in ask order. */

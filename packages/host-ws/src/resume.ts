@@ -17,6 +17,8 @@ export class Resumer {
     private readonly store: QuestionStore,
     private readonly onResume: ResumeHandler | undefined,
     private readonly logger: HostLogger,
+    /** With several nodes: take the record's lease first, so that one node at a time hands it over. */
+    private readonly lease?: (rpcId: string) => Promise<boolean>,
   ) {}
 
   resume(record: QuestionRecord): void {
@@ -39,6 +41,19 @@ export class Resumer {
   }
 
   async #deliver(handler: ResumeHandler, record: QuestionRecord): Promise<void> {
+    if (this.lease !== undefined) {
+      let mine: boolean;
+      try {
+        mine = await this.lease(record.rpcId);
+      } catch (error) {
+        this.logger.error('could not take the resume lease; the record is tried again at the next reconcile', { rpcId: record.rpcId, error: String(error) });
+        return;
+      }
+      if (!mine) {
+        this.logger.debug('another node is handing this record to its resume handler', { rpcId: record.rpcId });
+        return;
+      }
+    }
     try {
       // A fresh copy each time: the handler may keep or change it.
       await handler(structuredClone(record));

@@ -64,6 +64,16 @@ export function describeQuestionStoreContract(name: string, makeStore: () => Que
         expect(await store.get(record.rpcId)).toEqual(record);
       });
 
+      it('keeps the node a blocking asker waits on (askedOn) through save, claim and the lists', async () => {
+        const store = await fresh();
+        const record = sampleQuestionRecord({ askedOn: 'node-7' });
+        await store.save(record);
+        expect(await store.get(record.rpcId)).toEqual(record);
+        expect((await store.listPending('all')).map((found) => found.askedOn)).toEqual(['node-7']);
+        expect(await store.claim(record.rpcId, 'answered', yes)).toMatchObject({ askedOn: 'node-7', outcome: 'answered' });
+        expect((await store.listAwaitingResume()).map((found) => found.askedOn)).toEqual(['node-7']);
+      });
+
       it('returns undefined for an unknown rpcId', async () => {
         const store = await fresh();
         expect(await store.get('nope')).toBeUndefined();
