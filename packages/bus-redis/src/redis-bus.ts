@@ -1,0 +1,288 @@
+import { QuestionStoreError, questionBusMessageSchema, type QuestionBus, type QuestionBusListener, type QuestionBusMessage } from '@askseam/store';
+import { Redis, type RedisOptions } from 'ioredis';
+
+/** Where the bus reports what it cannot throw: unreadable messages, lost connections, a failing listener. */
+export interface RedisQuestionBusLogger {
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface RedisQuestionBusOptions {
+  /**
+   * A client the app made. The bus sends its commands on it and never closes it; it opens one more
+   * connection of its own for pub/sub (`client.duplicate()`), which it does close. Give it
+   * `enableOfflineQueue: false` so that calls fail at once while Redis is unreachable.
+   */
+  client?: Redis;
+  /** Connect to this URL (`redis://host:port/db`) with clients the bus owns and closes. Default `redis://127.0.0.1:6379`. */
+  url?: string;
+  /** Prefix of every channel and key, so that several apps can share one Redis. Default `askseam:`. */
+  keyPrefix?: string;
+  /** This node's id, unique on the bus. Default: a random UUID. */
+  nodeId?: string;
+  /** Default: silent. `console` fits. */
+  logger?: RedisQuestionBusLogger;
+}
+
+// Fail fast while Redis is unreachable (no offline queue, no retry of a command cut off mid-flight),
+// but let ioredis keep reconnecting by itself so the node comes back without help.
+const failFast: RedisOptions = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 };
+
+const noop = () => {};
+const silentLogger: RedisQuestionBusLogger = { warn: noop, error: noop };
+
+/**
+ * A `QuestionBus` on Redis pub/sub. Every message is JSON on the channel `<prefix>bus`; each
+ * node also subscribes to `<prefix>node:<nodeId>`, so a node is alive exactly while Redis counts a
+ * subscriber there (a killed process's subscription ends when Redis sees its socket close). Leases
+ * are `SET <prefix>lease:<key> NX PX`. While Redis is unreachable every call rejects at once with
+ * `QuestionStoreError('STORE_UNAVAILABLE')`; when the connection comes back the listener is told
+ * to `resync`, since what was published meanwhile is lost.
+ */
+export class RedisQuestionBus implements QuestionBus {
+  readonly nodeId: string;
+  readonly keyPrefix: string;
+  readonly #client: Redis;
+  readonly #ownsClient: boolean;
+  readonly #logger: RedisQuestionBusLogger;
+  readonly #busChannel: string;
+  readonly #nodeChannel: string;
+  #subscriber: Redis | undefined;
+  #listener: QuestionBusListener | undefined;
+  #closed = false;
+  #closing: Promise<void> | undefined;
+
+  constructor(options: RedisQuestionBusOptions = {}) {
+    if (options.client !== undefined && options.url !== undefined) {
+      throw new QuestionStoreError('INVALID_INPUT', 'RedisQuestionBus takes either `client` or `url`, not both.');
+    }
+    const nodeId = options.nodeId ?? globalThis.crypto.randomUUID();
+    if (typeof nodeId !== 'string' || nodeId === '') throw new QuestionStoreError('INVALID_INPUT', 'RedisQuestionBus: `nodeId` must be a non-empty string (or left out for a random one).');
+    this.nodeId = nodeId;
+    this.keyPrefix = options.keyPrefix ?? 'askseam:';
+    this.#logger = safeLogger(options.logger ?? silentLogger);
+    this.#busChannel = `${this.keyPrefix}bus`;
+    this.#nodeChannel = `${this.keyPrefix}node:${nodeId}`;
+    if (options.client !== undefined) {
+      this.#client = options.client;
+      this.#ownsClient = false;
+    } else {
+      this.#client = new Redis(options.url ?? 'redis://127.0.0.1:6379', failFast);
+      this.#ownsClient = true;
+      this.#watchConnection(this.#client, 'command');
+      // Connect now, so that the first call finds the connection ready (or Redis known to be down).
+      this.#client.connect().catch(noop);
+    }
+  }
+
+  async subscribe(listener: QuestionBusListener): Promise<void> {
+    this.#assertOpen('subscribe');
+    if (this.#listener !== undefined) throw new QuestionStoreError('INVALID_INPUT', `subscribe: bus node "${this.nodeId}" already has a listener; a bus serves one host.`);
+    this.#listener = listener;
+    // Pub/sub takes a connection to itself: once subscribed, Redis accepts no other commands on it.
+    const subscriber = this.#client.duplicate(failFast);
+    this.#subscriber = subscriber;
+    this.#watchConnection(subscriber, 'subscriber');
+    subscriber.on('message', (channel: string, text: string) => this.#receive(channel, text));
+    try {
+      await subscriber.connect();
+      await subscriber.subscribe(this.#busChannel, this.#nodeChannel);
+    } catch (error) {
+      if (this.#subscriber === subscriber) {
+        this.#subscriber = undefined;
+        this.#listener = undefined;
+      }
+      subscriber.disconnect();
+      if (this.#closed) throw closedError('subscribe');
+      throw this.#unavailable('subscribe', error);
+    }
+    if (this.#closed) throw closedError('subscribe');
+    // Registered only now: the first `ready` was the connection above, every later one is a comeback.
+    subscriber.on('ready', () => void this.#resubscribed(subscriber));
+  }
+
+  async publish(message: QuestionBusMessage): Promise<void> {
+    this.#assertOpen('publish');
+    const parsed = questionBusMessageSchema.safeParse(message);
+    if (!parsed.success) {
+      throw new QuestionStoreError('INVALID_INPUT', `publish: not a bus message (${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'message'}: ${issue.message}`).join('; ')}); nothing was sent.`);
+    }
+    // Serialised now, before any await: changing `message` after this call changes nothing sent.
+    const payload = JSON.stringify(parsed.data);
+    await this.#command('publish', (client) => client.publish(this.#busChannel, payload));
+  }
+
+  async isNodeAlive(nodeId: string): Promise<boolean> {
+    this.#assertOpen('isNodeAlive');
+    if (typeof nodeId !== 'string' || nodeId === '') throw new QuestionStoreError('INVALID_INPUT', 'isNodeAlive: `nodeId` must be a non-empty string.');
+    const reply = (await this.#command('isNodeAlive', (client) => client.pubsub('NUMSUB', `${this.keyPrefix}node:${nodeId}`))) as unknown[];
+    return Number(reply[1]) > 0;
+  }
+
+  async acquireLease(key: string, ttlMs: number): Promise<boolean> {
+    this.#assertOpen('acquireLease');
+    if (typeof key !== 'string' || key === '') throw new QuestionStoreError('INVALID_INPUT', 'acquireLease: `key` must be a non-empty string.');
+    if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new QuestionStoreError('INVALID_INPUT', `acquireLease: \`ttlMs\` must be a positive number of milliseconds, not ${ttlMs}.`);
+    const reply = await this.#command('acquireLease', (client) => client.set(`${this.keyPrefix}lease:${key}`, this.nodeId, 'PX', Math.ceil(ttlMs), 'NX'));
+    return reply === 'OK';
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= this.#shutdown();
+    return this.#closing;
+  }
+
+  async #shutdown(): Promise<void> {
+    this.#closed = true;
+    this.#listener = undefined;
+    const subscriber = this.#subscriber;
+    this.#subscriber = undefined;
+    if (subscriber !== undefined) {
+      // Its message and ready handlers check #listener and #subscriber, so they go quiet from here on.
+      // Unsubscribe and wait for Redis to confirm: from then on every node sees this one as not alive.
+      await quit(subscriber, true);
+    }
+    if (this.#ownsClient) await quit(this.#client, false);
+  }
+
+  #receive(channel: string, text: string): void {
+    const listener = this.#listener;
+    if (channel !== this.#busChannel || listener === undefined) return;
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      this.#logger.warn('RedisQuestionBus dropped a message that is not JSON', { channel, size: text.length });
+      return;
+    }
+    const parsed = questionBusMessageSchema.safeParse(data);
+    if (!parsed.success) {
+      this.#logger.warn('RedisQuestionBus dropped a message that is not a bus message', { channel, issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
+      return;
+    }
+    if (parsed.data.from === this.nodeId) return;
+    try {
+      listener.message(parsed.data);
+    } catch (error) {
+      this.#logger.error('The bus listener threw on a message', { type: parsed.data.type, rpcId: parsed.data.record.rpcId, error: String(error) });
+    }
+  }
+
+  /** The subscriber connection is back: make sure Redis has our channels again, then tell the listener. */
+  async #resubscribed(subscriber: Redis): Promise<void> {
+    try {
+      // ioredis resubscribes by itself before this; waiting for our own SUBSCRIBE's reply proves Redis
+      // has processed that, so a resync started now cannot miss a message published after it.
+      await subscriber.subscribe(this.#busChannel, this.#nodeChannel);
+    } catch (error) {
+      // Dropped again before it settled: the next `ready` tries again.
+      this.#logger.warn('RedisQuestionBus could not resubscribe after a reconnect', { nodeId: this.nodeId, error: String(error) });
+      return;
+    }
+    const listener = this.#listener;
+    if (this.#closed || this.#subscriber !== subscriber || listener === undefined) return;
+    this.#logger.warn('RedisQuestionBus is connected again; resyncing', { nodeId: this.nodeId });
+    try {
+      listener.resync();
+    } catch (error) {
+      this.#logger.error('The bus listener threw on resync', { error: String(error) });
+    }
+  }
+
+  /** Run one command on the command connection, failing at once (STORE_UNAVAILABLE) if Redis cannot be reached. */
+  async #command<T>(operation: string, run: (client: Redis) => Promise<T>): Promise<T> {
+    const client = this.#client;
+    // The ready path runs `run` synchronously, so calls made back to back reach Redis in call order.
+    if (client.status !== 'ready') {
+      if (!(await settledConnecting(client))) {
+        if (this.#closed) throw closedError(operation);
+        throw this.#unavailable(operation, new Error(`the connection is ${client.status}`));
+      }
+      this.#assertOpen(operation);
+    }
+    try {
+      return await run(client);
+    } catch (error) {
+      if (this.#closed) throw closedError(operation);
+      throw this.#unavailable(operation, error);
+    }
+  }
+
+  #unavailable(operation: string, cause: unknown): QuestionStoreError {
+    const { host, port, path } = this.#client.options;
+    const where = path ?? `${host ?? '127.0.0.1'}:${port ?? 6379}`;
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    return new QuestionStoreError('STORE_UNAVAILABLE', `${operation}: Redis at ${where} could not be reached (${reason}); nothing was sent. The bus reconnects by itself: retry once Redis is back.`, { cause });
+  }
+
+  #assertOpen(operation: string): void {
+    if (this.#closed) throw closedError(operation);
+  }
+
+  /** Log a lost connection once per outage (ioredis reports every failed reconnect attempt). */
+  #watchConnection(client: Redis, role: 'command' | 'subscriber'): void {
+    let down = false;
+    client.on('error', (error: Error) => {
+      if (down || this.#closed) return;
+      down = true;
+      this.#logger.warn(`RedisQuestionBus lost its ${role} connection; reconnecting`, { nodeId: this.nodeId, error: error.message });
+    });
+    client.on('ready', () => {
+      down = false;
+    });
+  }
+}
+
+function closedError(operation: string): QuestionStoreError {
+  return new QuestionStoreError('STORE_CLOSED', `${operation}: this RedisQuestionBus was closed.`);
+}
+
+/**
+ * Whether `client` is ready to take a command, connecting a lazy client first. A connection attempt
+ * in progress is waited for (it ends quickly either way: ready, refused, or ioredis' connectTimeout);
+ * a client between reconnect attempts is not ready.
+ */
+async function settledConnecting(client: Redis): Promise<boolean> {
+  if (client.status === 'wait') client.connect().catch(noop);
+  if (client.status !== 'connecting' && client.status !== 'connect') return client.status === 'ready';
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      client.off('ready', done);
+      client.off('close', done);
+      client.off('end', done);
+      resolve();
+    };
+    client.once('ready', done);
+    client.once('close', done);
+    client.once('end', done);
+  });
+  // Read again: the status changed while we waited (TypeScript still narrows it to 'connecting').
+  return (client.status as string) === 'ready';
+}
+
+/** Close a connection: politely (QUIT, after UNSUBSCRIBE for a subscriber) when it is up, at once otherwise. */
+async function quit(client: Redis, subscriber: boolean): Promise<void> {
+  if (client.status === 'ready') {
+    try {
+      if (subscriber) await client.unsubscribe();
+      await client.quit();
+      return;
+    } catch {
+      // It dropped while closing: nothing left to say goodbye to.
+    }
+  }
+  client.disconnect();
+}
+
+function safeLogger(logger: RedisQuestionBusLogger): RedisQuestionBusLogger {
+  const guard =
+    (level: keyof RedisQuestionBusLogger) =>
+    (message: string, fields?: Record<string, unknown>): void => {
+      try {
+        logger[level](message, fields);
+      } catch {
+        // Nowhere left to report a failing logger to.
+      }
+    };
+  return { warn: guard('warn'), error: guard('error') };
+}
