@@ -28,6 +28,7 @@ import { resolveOptions, type WebSocketHostOptions } from './options.js';
 import { PendingTable, type PendingQuestion } from './pending.js';
 import { safeCanSee, type Principal } from './principal.js';
 import { respond, type RespondInput, type RespondOutcome } from './respond.js';
+import { RecentIds } from './recent-ids.js';
 import { Resumer } from './resume.js';
 import { authorizeUpgrade, refuseUpgrade } from './upgrade.js';
 
@@ -95,6 +96,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   const resumer = new Resumer(store, config.onResume, logger, bus && ((rpcId) => bus.acquireLease(`resume:${rpcId}`, config.resumeLeaseMs)));
   /** Bus messages that arrived before the store's pending questions were loaded; applied right after. */
   let startQueue: QuestionBusMessage[] | undefined = [];
+  /** Settled records this process gave to their waiting asker: a reconcile that read the store before markResumed landed must not resume them too. */
+  const handedToAsker = new RecentIds(bus === undefined ? 0 : 10_000);
   let reconcileTimer: NodeJS.Timeout | undefined;
   let reconciling: Promise<void> | undefined;
   // With other nodes, news may arrive late or twice: remember what was settled so it is not brought back.
@@ -565,6 +568,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       return;
     }
     waiters.delete(record.rpcId);
+    handedToAsker.add(record.rpcId);
     // A copy nobody else holds: the store's record, the event log and the asker must not share one object.
     if (record.outcome === 'answered' && record.answer !== undefined) waiter.resolve(structuredClone(record.answer));
     else {
@@ -634,7 +638,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
    */
   async function resumeOrphans(records: QuestionRecord[]): Promise<void> {
     for (const record of records) {
-      if (waiters.has(record.rpcId)) continue;
+      if (waiters.has(record.rpcId) || handedToAsker.has(record.rpcId)) continue;
       const askedOn = record.askedOn;
       if (bus !== undefined && askedOn !== undefined && askedOn !== bus.nodeId) {
         try {
