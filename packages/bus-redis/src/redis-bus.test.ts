@@ -1,0 +1,280 @@
+import { QuestionStoreError, type QuestionBusListener, type QuestionBusMessage, type QuestionStoreErrorCode } from '@askseam/store';
+import { describeQuestionBusContract, sampleQuestionRecord } from '@askseam/store/testing';
+import { startRedisServer, type TestRedisServer } from '@askseam/store-redis/testing';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RedisQuestionBus, type RedisQuestionBusLogger } from './redis-bus.js';
+
+let server: TestRedisServer;
+const buses: RedisQuestionBus[] = [];
+const rawClients: Redis[] = [];
+
+beforeAll(async () => {
+  server = await startRedisServer();
+});
+
+afterEach(async () => {
+  for (const bus of buses.splice(0)) await bus.close();
+  for (const client of rawClients.splice(0)) client.disconnect();
+  // A test that stopped the server leaves it running again for the next one.
+  await redisUp();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+let serverDown = false;
+async function redisDown(): Promise<void> {
+  serverDown = true;
+  await server.stop();
+}
+async function redisUp(): Promise<void> {
+  if (!serverDown) return;
+  serverDown = false;
+  await server.restart();
+}
+
+function randomPrefix(): string {
+  return `test-${Math.random().toString(36).slice(2)}:`;
+}
+
+function open(options: ConstructorParameters<typeof RedisQuestionBus>[0] = {}): RedisQuestionBus {
+  const bus = new RedisQuestionBus({ url: server.url, ...options });
+  buses.push(bus);
+  return bus;
+}
+
+/** A plain client, for what no bus would do (publish garbage, inspect keys). */
+function rawClient(): Redis {
+  const client = new Redis(server.url, { maxRetriesPerRequest: 0 });
+  client.on('error', () => {});
+  rawClients.push(client);
+  return client;
+}
+
+interface Heard extends QuestionBusListener {
+  readonly messages: QuestionBusMessage[];
+  resyncs: number;
+}
+
+function hear(): Heard {
+  const heard: Heard = {
+    messages: [],
+    resyncs: 0,
+    message: (message) => heard.messages.push(message),
+    resync: () => (heard.resyncs += 1),
+  };
+  return heard;
+}
+
+function recordingLogger(): RedisQuestionBusLogger & { warnings: string[]; errors: string[] } {
+  const warnings: string[] = [];
+  const errors: string[] = [];
+  return { warnings, errors, warn: (message) => warnings.push(message), error: (message) => errors.push(message) };
+}
+
+function asked(from: string): QuestionBusMessage {
+  return { type: 'asked', from, record: { ...sampleQuestionRecord(), askedOn: from } };
+}
+
+async function busError(promise: Promise<unknown>): Promise<QuestionStoreErrorCode | 'no error'> {
+  try {
+    await promise;
+  } catch (error) {
+    if (QuestionStoreError.isInstance(error)) return error.code;
+    throw error;
+  }
+  return 'no error';
+}
+
+async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Gave up after ${timeoutMs} ms waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** `call`, retried while it fails with STORE_UNAVAILABLE: for the moments after a restart when a connection is still coming back. */
+async function whenAvailable<T>(call: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!QuestionStoreError.isInstance(error) || error.code !== 'STORE_UNAVAILABLE' || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+describeQuestionBusContract(
+  'RedisQuestionBus',
+  async (count) => {
+    const keyPrefix = randomPrefix();
+    return Array.from({ length: count }, () => open({ keyPrefix }));
+  },
+  // Redis has no way to cut one client off and let it back in: stopping the server cuts off every node.
+  { interrupt: () => redisDown(), restore: () => redisUp(), waitMs: 10_000 },
+);
+
+describe('RedisQuestionBus', () => {
+  it('drops and logs a raw message that is not JSON or not a bus message, and delivers the next one', async () => {
+    const keyPrefix = randomPrefix();
+    const logger = recordingLogger();
+    const sender = open({ keyPrefix });
+    const receiver = open({ keyPrefix, logger });
+    const heard = hear();
+    await receiver.subscribe(heard);
+    const raw = rawClient();
+    await raw.publish(`${keyPrefix}bus`, 'not json {');
+    await raw.publish(`${keyPrefix}bus`, JSON.stringify({ type: 'asked', from: 'elsewhere', record: { rpcId: 'r' } }));
+    const valid = asked(sender.nodeId);
+    await sender.publish(valid);
+    await waitFor('the valid message', () => heard.messages.length > 0);
+    expect(heard.messages).toEqual([valid]);
+    expect(logger.warnings).toEqual(['RedisQuestionBus dropped a message that is not JSON', 'RedisQuestionBus dropped a message that is not a bus message']);
+  });
+
+  it('keeps delivering after the listener throws, and logs the throw', async () => {
+    const keyPrefix = randomPrefix();
+    const logger = recordingLogger();
+    const sender = open({ keyPrefix });
+    const receiver = open({ keyPrefix, logger });
+    const received: QuestionBusMessage[] = [];
+    await receiver.subscribe({
+      message(message) {
+        received.push(message);
+        if (received.length === 1) throw new Error('listener bug');
+      },
+      resync() {},
+    });
+    const [first, second] = [asked(sender.nodeId), asked(sender.nodeId)];
+    await sender.publish(first);
+    await sender.publish(second);
+    await waitFor('both messages', () => received.length === 2);
+    expect(received).toEqual([first, second]);
+    expect(logger.errors).toEqual(['The bus listener threw on a message']);
+  });
+
+  it('keeps apps with different key prefixes apart on one Redis', async () => {
+    const [prefixA, prefixB] = [randomPrefix(), randomPrefix()];
+    const senderA = open({ keyPrefix: prefixA, nodeId: 'same-id' });
+    const senderB = open({ keyPrefix: prefixB });
+    const receiverB = open({ keyPrefix: prefixB, nodeId: 'same-id' });
+    const heardByB = hear();
+    await receiverB.subscribe(heardByB);
+    await senderA.publish(asked(senderA.nodeId));
+    // A message on B's own prefix, published after A's: had A's leaked through, it would arrive first.
+    const marker = asked(senderB.nodeId);
+    await senderB.publish(marker);
+    await waitFor('the marker on prefix B', () => heardByB.messages.length > 0);
+    expect(heardByB.messages).toEqual([marker]);
+    expect(await senderA.isNodeAlive('same-id')).toBe(false);
+    expect(await senderB.isNodeAlive('same-id')).toBe(true);
+    expect(await senderA.acquireLease('resume:r1', 60_000)).toBe(true);
+    expect(await senderB.acquireLease('resume:r1', 60_000)).toBe(true);
+  });
+
+  it('keeps its channels and lease keys under the prefix', async () => {
+    const keyPrefix = randomPrefix();
+    const bus = open({ keyPrefix, nodeId: 'node-1' });
+    await bus.subscribe(hear());
+    await bus.acquireLease('resume:r1', 60_000);
+    const raw = rawClient();
+    expect(await raw.pubsub('NUMSUB', `${keyPrefix}bus`, `${keyPrefix}node:node-1`)).toEqual([`${keyPrefix}bus`, 1, `${keyPrefix}node:node-1`, 1]);
+    expect(await raw.get(`${keyPrefix}lease:resume:r1`)).toBe('node-1');
+    expect(await raw.pttl(`${keyPrefix}lease:resume:r1`)).toBeGreaterThan(0);
+  });
+
+  it('sends its commands on a client the app made and leaves that client open on close', async () => {
+    const keyPrefix = randomPrefix();
+    const client = rawClient();
+    const appBus = new RedisQuestionBus({ client, keyPrefix });
+    buses.push(appBus);
+    const other = open({ keyPrefix });
+    const heard = hear();
+    await other.subscribe(heard);
+    await appBus.subscribe(hear());
+    const message = asked(appBus.nodeId);
+    await appBus.publish(message);
+    await waitFor('the message from the app-client bus', () => heard.messages.length > 0);
+    expect(heard.messages).toEqual([message]);
+    await appBus.close();
+    expect(await other.isNodeAlive(appBus.nodeId)).toBe(false);
+    expect(await client.ping()).toBe('PONG');
+  });
+
+  it('refuses both a client and a url, and an empty node id', () => {
+    const client = rawClient();
+    expect(() => new RedisQuestionBus({ client, url: server.url })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    expect(() => new RedisQuestionBus({ client, nodeId: '' })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+  });
+
+  it('refuses a lease without a positive ttl', async () => {
+    const bus = open({ keyPrefix: randomPrefix() });
+    expect(await busError(bus.acquireLease('k', 0))).toBe('INVALID_INPUT');
+    expect(await busError(bus.acquireLease('k', Number.NaN))).toBe('INVALID_INPUT');
+  });
+
+  describe('while Redis is down', () => {
+    it('rejects publish, isNodeAlive, acquireLease and subscribe with STORE_UNAVAILABLE instead of queueing them', async () => {
+      const keyPrefix = randomPrefix();
+      const bus = open({ keyPrefix });
+      const fresh = open({ keyPrefix });
+      await bus.subscribe(hear());
+      await redisDown();
+      expect(await busError(bus.publish(asked(bus.nodeId)))).toBe('STORE_UNAVAILABLE');
+      expect(await busError(bus.isNodeAlive(bus.nodeId))).toBe('STORE_UNAVAILABLE');
+      expect(await busError(bus.acquireLease('k', 1000))).toBe('STORE_UNAVAILABLE');
+      expect(await busError(fresh.subscribe(hear()))).toBe('STORE_UNAVAILABLE');
+    });
+
+    it('names the Redis it could not reach and what to do', async () => {
+      const bus = open({ keyPrefix: randomPrefix() });
+      await redisDown();
+      const error = await bus.publish(asked(bus.nodeId)).catch((caught: unknown) => caught);
+      expect(QuestionStoreError.isInstance(error) && error.message).toMatch(new RegExp(`^publish: Redis at 127\\.0\\.0\\.1:${server.port} could not be reached .*retry once Redis is back\\.$`));
+    });
+
+    it('works once Redis is up for a bus made while it was down', async () => {
+      const keyPrefix = randomPrefix();
+      await redisDown();
+      const early = open({ keyPrefix });
+      expect(await busError(early.publish(asked(early.nodeId)))).toBe('STORE_UNAVAILABLE');
+      await redisUp();
+      const receiver = open({ keyPrefix });
+      const heard = hear();
+      await receiver.subscribe(heard);
+      const message = asked(early.nodeId);
+      await whenAvailable(() => early.publish(message));
+      await waitFor('the message', () => heard.messages.length > 0);
+      expect(heard.messages[0]).toEqual(message);
+    });
+  });
+
+  describe('after Redis restarts', () => {
+    it('resyncs every node, counts them alive again and carries messages both ways', async () => {
+      const keyPrefix = randomPrefix();
+      const logger = recordingLogger();
+      const a = open({ keyPrefix, logger });
+      const b = open({ keyPrefix });
+      const [heardByA, heardByB] = [hear(), hear()];
+      await a.subscribe(heardByA);
+      await b.subscribe(heardByB);
+      await server.restart();
+      await waitFor('both nodes to resync', () => heardByA.resyncs === 1 && heardByB.resyncs === 1);
+      // Each node's command connection comes back on its own schedule, a moment after or before its subscriber.
+      expect(await whenAvailable(() => a.isNodeAlive(b.nodeId))).toBe(true);
+      expect(await whenAvailable(() => b.isNodeAlive(a.nodeId))).toBe(true);
+      const [fromA, fromB] = [asked(a.nodeId), asked(b.nodeId)];
+      await whenAvailable(() => a.publish(fromA));
+      await whenAvailable(() => b.publish(fromB));
+      await waitFor('a message each way', () => heardByA.messages.length === 1 && heardByB.messages.length === 1);
+      expect(heardByA.messages).toEqual([fromB]);
+      expect(heardByB.messages).toEqual([fromA]);
+      expect(logger.warnings).toContain('RedisQuestionBus is connected again; resyncing');
+    });
+  });
+});
