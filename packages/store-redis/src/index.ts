@@ -1,2 +1,6 @@
-// @askseam/store-redis: the RedisQuestionStore lands here next; the test harness is at @askseam/store-redis/testing.
-export {};
+// Everything a user may import from @askseam/store-redis, named one by one.
+export { RedisQuestionStore } from './redis-store.js';
+export type { RedisQuestionStoreOptions } from './redis-store.js';
+export { recommendedRedisOptions } from './connection.js';
+export { redisStoreKeys } from './keys.js';
+export type { RedisStoreKeys } from './keys.js';

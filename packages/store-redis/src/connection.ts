@@ -1,0 +1,94 @@
+import { QuestionStoreError } from '@askseam/store';
+import { Redis, type RedisOptions } from 'ioredis';
+
+/**
+ * The ioredis settings the store uses for the client it creates from a URL, exported for apps that
+ * build their own client (TLS, ACL user, Sentinel) and want the same behaviour: while Redis is
+ * unreachable a command fails at once instead of waiting in a queue, a command caught by a dropped
+ * connection is failed rather than silently sent again after the reconnect (a resent claim could
+ * report "lost" for a claim it had won), and the client keeps reconnecting by itself.
+ */
+export const recommendedRedisOptions = {
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 0,
+  autoResendUnfulfilledCommands: false,
+  connectTimeout: 5_000,
+  retryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
+} as const satisfies RedisOptions;
+
+/** A client the store owns: made from the URL, with the recommended settings, closed by `close()`. */
+export function createOwnedClient(url: string): Redis {
+  const client = new Redis(url, { ...recommendedRedisOptions });
+  // Connection errors surface as STORE_UNAVAILABLE on the calls they affect; without a listener
+  // ioredis would also print every failed reconnect attempt.
+  client.on('error', () => {});
+  return client;
+}
+
+/** `host:port` (or the socket path) the client talks to, for messages. Never the password. */
+export function describeTarget(client: Redis): string {
+  const { path, host, port } = client.options;
+  return path ? `unix:${path}` : `${host ?? '127.0.0.1'}:${port ?? 6379}`;
+}
+
+/**
+ * Resolves when the client can take a command now. A client in the middle of a connection attempt
+ * (its first, one created with `lazyConnect`, or a reconnect already under way) is waited for, up
+ * to its connect timeout; a client that lost Redis and waits to retry fails at once, so callers
+ * hear about an outage without waiting for it to end.
+ */
+export async function whenReady(client: Redis, describe: () => string): Promise<void> {
+  const status = client.status;
+  if (status === 'ready') return;
+  if (status === 'reconnecting' || status === 'close') throw unavailable(describe(), 'the connection is down and the client is reconnecting');
+  if (status === 'end') throw unavailable(describe(), 'the client has ended its connection and will not reconnect');
+  if (status === 'wait') client.connect().catch(() => {});
+  else if (status !== 'connecting' && status !== 'connect') return; // e.g. monitoring: let the command itself decide
+  // One wait per client, shared by every call that arrives during the attempt (no listeners per call).
+  let wait = firstConnections.get(client);
+  if (wait === undefined) {
+    wait = waitForReady(client, describe).finally(() => firstConnections.delete(client));
+    firstConnections.set(client, wait);
+  }
+  await wait;
+}
+
+const firstConnections = new WeakMap<Redis, Promise<void>>();
+
+function waitForReady(client: Redis, describe: () => string): Promise<void> {
+  const waitMs = (client.options.connectTimeout ?? 10_000) + 1_000;
+  return new Promise<void>((resolve, reject) => {
+    const settle = (error?: QuestionStoreError): void => {
+      clearTimeout(timer);
+      client.off('ready', onReady);
+      client.off('close', onClose);
+      client.off('end', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onReady = (): void => settle();
+    const onClose = (): void => settle(unavailable(describe(), 'the connection attempt failed'));
+    const timer = setTimeout(() => settle(unavailable(describe(), `no connection within ${waitMs} ms`)), waitMs);
+    client.once('ready', onReady);
+    client.once('close', onClose);
+    client.once('end', onClose);
+  });
+}
+
+export function unavailable(target: string, reason: string, cause?: unknown): QuestionStoreError {
+  return new QuestionStoreError(
+    'STORE_UNAVAILABLE',
+    `The Redis question store cannot reach Redis at ${target} (${reason}); nothing was changed. Retry once Redis is back: the client reconnects by itself.`,
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+// Replies from a Redis that is up but cannot serve us right now: the same as unreachable to a caller.
+const unavailableReplies = /^(LOADING|READONLY|MASTERDOWN|BUSY|TRYAGAIN|CLUSTERDOWN|NOREPLICAS|MISCONF)\b/;
+
+/** Whether an error from ioredis means "Redis could not be reached or could not serve", not a fault in the data. */
+export function isUnavailableError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name !== 'ReplyError') return true; // connection closed, refused, timed out, retries exhausted, not writable
+  return unavailableReplies.test(error.message);
+}

@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import { QuestionStoreError, type QuestionStoreErrorCode } from '@askseam/store';
+import { describeQuestionStoreContract, sampleQuestionRecord } from '@askseam/store/testing';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { recommendedRedisOptions } from './connection.js';
+import { redisStoreKeys } from './keys.js';
+import { RedisQuestionStore, type RedisQuestionStoreOptions } from './redis-store.js';
+import { startRedisServer, type TestRedisServer } from './testing/redis-server.js';
+
+let server: TestRedisServer;
+const stores: RedisQuestionStore[] = [];
+const clients: Redis[] = [];
+
+beforeAll(async () => {
+  server = await startRedisServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
+  for (const client of clients.splice(0)) client.disconnect();
+});
+
+/** A store on its own connection; a fresh prefix per test unless one is given. */
+function open(options: RedisQuestionStoreOptions = {}): RedisQuestionStore {
+  const store = new RedisQuestionStore({ url: options.client ? undefined : server.url, keyPrefix: `test-${randomUUID()}:`, ...options });
+  stores.push(store);
+  return store;
+}
+
+/** A plain client for looking at (or damaging) what the store wrote. */
+function raw(options: ConstructorParameters<typeof Redis>[0] extends never ? never : Record<string, unknown> = {}): Redis {
+  const client = new Redis(server.url, options);
+  client.on('error', () => {});
+  clients.push(client);
+  return client;
+}
+
+async function storeError(promise: Promise<unknown>): Promise<QuestionStoreErrorCode | 'no error'> {
+  try {
+    await promise;
+  } catch (error) {
+    if (QuestionStoreError.isInstance(error)) return error.code;
+    throw error;
+  }
+  return 'no error';
+}
+
+const yes = { answers: [{ id: 'deploy', selected: ['Yes'] }] };
+
+describeQuestionStoreContract('RedisQuestionStore', () => open(), { dispose: (store) => (store as RedisQuestionStore).close() });
+
+describe('records', () => {
+  it('round-trips askedOn, urgency and a detached state through get, listPending and claim', async () => {
+    const store = open();
+    const record = sampleQuestionRecord({ askedOn: 'node-a', urgency: 'low', mode: 'detached', state: { step: [1, null, 'x'] } });
+    await store.save(record);
+    expect(await store.get(record.rpcId)).toEqual(record);
+    expect(await store.listPending([record.sessionId])).toEqual([record]);
+    expect(await store.claim(record.rpcId, 'answered', yes)).toEqual({ ...record, outcome: 'answered', answer: yes, settledAt: expect.any(String) });
+  });
+
+  it('shares one store between two instances on separate connections with the same prefix', async () => {
+    const first = open();
+    const second = open({ keyPrefix: first.keyPrefix });
+    const record = sampleQuestionRecord({ askedOn: 'node-a' });
+    await first.save(record);
+    expect(await second.listPending('all')).toEqual([record]);
+    expect(await second.claim(record.rpcId, 'cancelled')).toMatchObject({ rpcId: record.rpcId, outcome: 'cancelled' });
+    expect(await first.listPending('all')).toEqual([]);
+    expect((await first.listAwaitingResume()).map((found) => found.rpcId)).toEqual([record.rpcId]);
+  });
+
+  it('keeps stores with different prefixes apart', async () => {
+    const first = open();
+    const second = open();
+    const record = sampleQuestionRecord();
+    await first.save(record);
+    expect(await second.get(record.rpcId)).toBeUndefined();
+    await second.save(record);
+    expect(await second.claim(record.rpcId, 'aborted')).toBeDefined();
+    expect((await first.get(record.rpcId))?.outcome).toBeUndefined();
+  });
+
+  it('writes only keys under its prefix, in the documented layout', async () => {
+    const store = open();
+    const record = sampleQuestionRecord({ sessionId: 's:1' });
+    const other = sampleQuestionRecord({ sessionId: 's:1' });
+    await store.save(record);
+    await store.save(other);
+    await store.claim(record.rpcId, 'answered', yes);
+    await store.appendEvent({ type: 'timed_out', sessionId: 's:1', rpcId: record.rpcId, data: {} });
+    const keys = redisStoreKeys(store.keyPrefix);
+    const inspect = raw();
+    expect((await inspect.keys(`${store.keyPrefix}*`)).sort()).toEqual(
+      [keys.record(record.rpcId), keys.record(other.rpcId), keys.saveCounter, keys.pending, keys.sessionPending('s:1'), keys.awaiting, keys.eventCounter, keys.events('s:1')].sort(),
+    );
+    expect(await inspect.type(keys.events('s:1'))).toBe('stream');
+    expect(await inspect.zrange(keys.sessionPending('s:1'), 0, -1)).toEqual([other.rpcId]);
+    expect(await inspect.hget(keys.record(record.rpcId), 'outcome')).toBe('answered');
+  });
+
+  it('works through an app client that has its own ioredis keyPrefix, which the claim script must add too', async () => {
+    const client = raw({ ...recommendedRedisOptions, keyPrefix: `app-${randomUUID()}:` });
+    const store = open({ client });
+    const record = sampleQuestionRecord({ sessionId: 'prefixed' });
+    await store.save(record);
+    await store.claim(record.rpcId, 'cancelled');
+    expect(await store.listPending(['prefixed'])).toEqual([]);
+    const appPrefix = client.options.keyPrefix!;
+    const inspect = raw();
+    expect(await inspect.exists(`${appPrefix}${redisStoreKeys(store.keyPrefix).sessionPending('prefixed')}`)).toBe(0);
+    expect(await inspect.exists(`${appPrefix}${redisStoreKeys(store.keyPrefix).record(record.rpcId)}`)).toBe(1);
+  });
+
+  it('loads its scripts again after Redis forgot them (SCRIPT FLUSH, as after a restart)', async () => {
+    const store = open();
+    await store.save(sampleQuestionRecord());
+    await raw().script('FLUSH');
+    const record = sampleQuestionRecord();
+    await store.save(record);
+    expect(await store.claim(record.rpcId, 'aborted')).toMatchObject({ outcome: 'aborted' });
+  });
+});
+
+describe('atomic writes under races', () => {
+  it('hands each question to exactly one of two instances racing to claim it, round after round', async () => {
+    const first = open();
+    const second = open({ keyPrefix: first.keyPrefix });
+    for (let round = 0; round < 60; round++) {
+      const record = sampleQuestionRecord();
+      await (round % 2 === 0 ? first : second).save(record);
+      const claims = await Promise.all([
+        first.claim(record.rpcId, 'answered', yes),
+        second.claim(record.rpcId, 'cancelled'),
+        first.claim(record.rpcId, 'timed_out'),
+        second.claim(record.rpcId, 'answered', yes),
+      ]);
+      const winners = claims.filter((claim) => claim !== undefined);
+      expect(winners, `round ${round}`).toHaveLength(1);
+      expect((await first.get(record.rpcId))?.outcome).toBe(winners[0]!.outcome);
+    }
+    expect(await first.listPending('all')).toEqual([]);
+  });
+
+  it('saves exactly one of many concurrent saves of the same rpcId and indexes it once', async () => {
+    const first = open();
+    const second = open({ keyPrefix: first.keyPrefix });
+    const rpcId = `same-${randomUUID()}`;
+    const attempts = Array.from({ length: 20 }, (_, i) => ({ store: i % 2 === 0 ? first : second, record: sampleQuestionRecord({ rpcId, sessionId: `s${i % 3}`, askedBy: `agent-${i}` }) }));
+    const results = await Promise.all(attempts.map(({ store, record }) => storeError(store.save(record))));
+    expect(results.filter((result) => result === 'no error')).toHaveLength(1);
+    expect(results.filter((result) => result === 'DUPLICATE_RPC_ID')).toHaveLength(19);
+    const winner = attempts[results.indexOf('no error')]!.record;
+    expect(await first.get(rpcId)).toEqual(winner);
+    expect(await first.listPending('all')).toEqual([winner]);
+    expect(await first.listPending(['s0', 's1', 's2'])).toEqual([winner]);
+  });
+
+  it('gives every event a distinct, growing id when two instances append at once', async () => {
+    const first = open();
+    const second = open({ keyPrefix: first.keyPrefix });
+    const appended = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? first : second).appendEvent({ type: 'timed_out', sessionId: `s${i % 2}`, rpcId: `r${i}`, data: {} })),
+    );
+    expect(new Set(appended.map((event) => event.id)).size).toBe(30);
+    for (const sessionId of ['s0', 's1']) {
+      const ids = (await first.readEvents(sessionId)).map((event) => event.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      expect(ids).toHaveLength(15);
+    }
+  });
+});
+
+describe('damaged data', () => {
+  it('reports a damaged record as CORRUPT_STORE naming its rpcId, from get, listPending and claim', async () => {
+    const store = open();
+    const record = sampleQuestionRecord();
+    await store.save(record);
+    await raw().hset(redisStoreKeys(store.keyPrefix).record(record.rpcId), 'record', '{"rpcId": not json');
+    const error = await store.get(record.rpcId).catch((caught: unknown) => caught);
+    expect(QuestionStoreError.isInstance(error) && error.code).toBe('CORRUPT_STORE');
+    expect((error as Error).message).toContain(record.rpcId);
+    expect(await storeError(store.listPending('all'))).toBe('CORRUPT_STORE');
+    expect(await storeError(store.claim(record.rpcId, 'cancelled'))).toBe('CORRUPT_STORE');
+  });
+
+  it('reports a record that fails the schema (a bad outcome) as CORRUPT_STORE', async () => {
+    const store = open();
+    const record = sampleQuestionRecord();
+    await store.save(record);
+    await store.claim(record.rpcId, 'cancelled');
+    await raw().hset(redisStoreKeys(store.keyPrefix).record(record.rpcId), 'outcome', 'lost');
+    expect(await storeError(store.get(record.rpcId))).toBe('CORRUPT_STORE');
+    expect(await storeError(store.listAwaitingResume())).toBe('CORRUPT_STORE');
+  });
+
+  it('refuses to claim a record hash that lost its session, without writing to it', async () => {
+    const store = open();
+    const record = sampleQuestionRecord();
+    await store.save(record);
+    const key = redisStoreKeys(store.keyPrefix).record(record.rpcId);
+    await raw().hdel(key, 'session');
+    expect(await storeError(store.claim(record.rpcId, 'cancelled'))).toBe('CORRUPT_STORE');
+    expect(await raw().hexists(key, 'outcome')).toBe(0);
+  });
+
+  it('reports a damaged event as CORRUPT_STORE', async () => {
+    const store = open();
+    await raw().xadd(redisStoreKeys(store.keyPrefix).events('a'), '5-0', 'event', '{"type":"guessed"}', 'at', 'now');
+    expect(await storeError(store.readEvents('a'))).toBe('CORRUPT_STORE');
+  });
+});
+
+describe('retention', () => {
+  it('keeps finished records without a TTL when no retention is set', async () => {
+    const store = open();
+    const record = sampleQuestionRecord();
+    await store.save(record);
+    await store.claim(record.rpcId, 'aborted');
+    expect(await raw().pttl(redisStoreKeys(store.keyPrefix).record(record.rpcId))).toBe(-1);
+  });
+
+  it('expires resumed, aborted and timed-out records after retainFinishedMs, never pending or awaiting ones', async () => {
+    const store = open({ retainFinishedMs: 150 });
+    const [pending, awaiting, resumed, aborted, timedOut] = [1, 2, 3, 4, 5].map(() => sampleQuestionRecord());
+    for (const record of [pending!, awaiting!, resumed!, aborted!, timedOut!]) await store.save(record);
+    await store.claim(awaiting!.rpcId, 'answered', yes);
+    await store.claim(resumed!.rpcId, 'cancelled');
+    await store.markResumed(resumed!.rpcId);
+    await store.claim(aborted!.rpcId, 'aborted');
+    await store.claim(timedOut!.rpcId, 'timed_out');
+
+    const finished = [resumed!, aborted!, timedOut!];
+    for (let tries = 0; (await Promise.all(finished.map((record) => store.get(record.rpcId)))).some(Boolean); tries++) {
+      if (tries > 100) throw new Error('finished records did not expire');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await store.listPending('all')).map((record) => record.rpcId)).toEqual([pending!.rpcId]);
+    expect((await store.listAwaitingResume()).map((record) => record.rpcId)).toEqual([awaiting!.rpcId]);
+    const keys = redisStoreKeys(store.keyPrefix);
+    expect(await raw().pttl(keys.record(pending!.rpcId))).toBe(-1);
+    expect(await raw().pttl(keys.record(awaiting!.rpcId))).toBe(-1);
+  });
+
+  it('refuses a retention that is not a positive whole number of ms', () => {
+    expect(() => new RedisQuestionStore({ url: server.url, retainFinishedMs: 0 })).toThrow(/retainFinishedMs/);
+    expect(() => new RedisQuestionStore({ url: server.url, retainFinishedMs: 1.5 })).toThrow(/retainFinishedMs/);
+  });
+});
+
+describe('connection ownership', () => {
+  it('refuses both a client and a url', () => {
+    const client = raw({ lazyConnect: true });
+    let code: unknown;
+    try {
+      new RedisQuestionStore({ client, url: server.url });
+    } catch (error) {
+      code = QuestionStoreError.isInstance(error) ? error.code : error;
+    }
+    expect(code).toBe('INVALID_INPUT');
+  });
+
+  it('closes the client it made from the url and refuses calls after close with STORE_CLOSED', async () => {
+    const store = open();
+    await store.save(sampleQuestionRecord());
+    await store.close();
+    await store.close();
+    expect(await storeError(store.get('any'))).toBe('STORE_CLOSED');
+    expect(await storeError(store.save(sampleQuestionRecord()))).toBe('STORE_CLOSED');
+  });
+
+  it('leaves a client the app passed open after close', async () => {
+    const client = raw(recommendedRedisOptions);
+    const store = open({ client });
+    await store.save(sampleQuestionRecord());
+    await store.close();
+    expect(await client.ping()).toBe('PONG');
+    expect(await storeError(store.listPending('all'))).toBe('STORE_CLOSED');
+  });
+
+  it('waits for the first connection of an app client created with lazyConnect', async () => {
+    const client = raw({ ...recommendedRedisOptions, lazyConnect: true });
+    const store = open({ client });
+    expect(client.status).toBe('wait');
+    const record = sampleQuestionRecord();
+    await Promise.all([store.save(record), store.listPending('all')]);
+    expect(await store.get(record.rpcId)).toEqual(record);
+  });
+});

@@ -1,0 +1,233 @@
+import {
+  QuestionStoreError,
+  humanOutcomes,
+  parseNewQuestionEvent,
+  parseNewQuestionRecord,
+  parseReadEventsOptions,
+  parseSettlement,
+  type NewQuestionEvent,
+  type NewQuestionRecord,
+  type QuestionEvent,
+  type QuestionOutcome,
+  type QuestionRecord,
+  type QuestionStore,
+  type ReadEventsOptions,
+  type SessionSelection,
+} from '@askseam/store';
+import type { AskUserQuestionAnswer } from '@askseam/user-questions';
+import type { ChainableCommander, Redis } from 'ioredis';
+import { createOwnedClient, describeTarget, isUnavailableError, unavailable, whenReady } from './connection.js';
+import { corrupt, eventOf, fieldsOf, recordOf } from './decode.js';
+import { redisStoreKeys, type RedisStoreKeys } from './keys.js';
+import { appendEventScript, claimScript, corruptReplyTag, markResumedScript, runScript, saveScript } from './scripts.js';
+
+export interface RedisQuestionStoreOptions {
+  /**
+   * An ioredis client your app made and keeps owning: the store uses it as it is and `close()`
+   * leaves it open. Build it with `recommendedRedisOptions` so calls fail fast during an outage.
+   * Give either `client` or `url`, not both.
+   */
+  client?: Redis;
+  /** A Redis URL (`redis://[user:password@]host:port[/db]`, `rediss://` for TLS): the store makes its own client and closes it in `close()`. Default `redis://127.0.0.1:6379`. */
+  url?: string;
+  /** Put before every key, so several apps (or tests) can share one Redis. Default `askseam:`. */
+  keyPrefix?: string;
+  /**
+   * Let finished records (resumed, or settled `aborted` / `timed_out`) expire this many ms after
+   * they finish. Pending records and settled ones awaiting their resume never expire. Default: no
+   * expiry, records are kept until you delete them.
+   */
+  retainFinishedMs?: number;
+}
+
+const defaultUrl = 'redis://127.0.0.1:6379';
+
+/**
+ * A `QuestionStore` in Redis (ioredis), shared by every host node that points at the same Redis
+ * and prefix. Every write is one Lua script, so Redis runs it whole and alone: `save` refuses a
+ * known rpcId and writes the record with its pending indexes at once, `claim` settles exactly once
+ * across all processes, `markResumed` marks once. The event log is one stream per session with ids
+ * from one store-wide counter. While Redis cannot be reached every call rejects at once with
+ * `STORE_UNAVAILABLE`; the client reconnects by itself and the same store works again.
+ */
+export class RedisQuestionStore implements QuestionStore {
+  /** The prefix in front of every key this store writes. */
+  readonly keyPrefix: string;
+  readonly #client: Redis;
+  readonly #owned: boolean;
+  readonly #keys: RedisStoreKeys;
+  /** The session pending key prefix as the Lua claim script must build it (with the client's own keyPrefix, which ioredis adds to declared keys only). */
+  readonly #scriptSessionPendingPrefix: string;
+  readonly #retainMs: string;
+  #closed = false;
+  #closing: Promise<void> | undefined;
+
+  constructor(options: RedisQuestionStoreOptions = {}) {
+    if (options.client !== undefined && options.url !== undefined) {
+      throw new QuestionStoreError('INVALID_INPUT', 'RedisQuestionStore takes either a client or a url, not both; drop one of them.');
+    }
+    const prefix = options.keyPrefix ?? 'askseam:';
+    if (typeof prefix !== 'string') throw new QuestionStoreError('INVALID_INPUT', `RedisQuestionStore: keyPrefix must be a string, not ${typeof prefix}.`);
+    const retain = options.retainFinishedMs;
+    if (retain !== undefined && (!Number.isSafeInteger(retain) || retain <= 0)) {
+      throw new QuestionStoreError('INVALID_INPUT', `RedisQuestionStore: retainFinishedMs must be a whole number of milliseconds above 0, not ${String(retain)}; leave it out to keep finished records.`);
+    }
+    this.keyPrefix = prefix;
+    this.#keys = redisStoreKeys(prefix);
+    this.#retainMs = String(retain ?? 0);
+    this.#owned = options.client === undefined;
+    this.#client = options.client ?? createOwnedClient(options.url ?? defaultUrl);
+    this.#scriptSessionPendingPrefix = (this.#client.options.keyPrefix ?? '') + this.#keys.sessionPendingPrefix;
+  }
+
+  async save(record: NewQuestionRecord): Promise<void> {
+    const parsed = parseNewQuestionRecord(record);
+    const keys = this.#keys;
+    const saved = await this.#run(`save question "${parsed.rpcId}"`, parsed.rpcId, (client) =>
+      runScript(client, saveScript, [keys.record(parsed.rpcId), keys.saveCounter, keys.pending, keys.sessionPending(parsed.sessionId)], [JSON.stringify(parsed), parsed.rpcId, parsed.sessionId]),
+    );
+    if (saved !== 1) {
+      throw new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${parsed.rpcId}" is already stored; give every question a fresh rpcId.`);
+    }
+  }
+
+  async claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer): Promise<QuestionRecord | undefined> {
+    const settlement = parseSettlement(outcome, answer);
+    const keys = this.#keys;
+    const human = humanOutcomes.includes(settlement.outcome) ? '1' : '0';
+    const settled = await this.#run(`claim question "${rpcId}"`, rpcId, (client) =>
+      runScript(
+        client,
+        claimScript,
+        [keys.record(rpcId), keys.pending, keys.awaiting],
+        [rpcId, settlement.outcome, settlement.answer === undefined ? '' : JSON.stringify(settlement.answer), new Date().toISOString(), this.#scriptSessionPendingPrefix, human, this.#retainMs],
+      ),
+    );
+    return settled === null ? undefined : recordOf(rpcId, fieldsOf(settled), this.#target());
+  }
+
+  async get(rpcId: string): Promise<QuestionRecord | undefined> {
+    const hash = await this.#run(`read question "${rpcId}"`, rpcId, (client) => client.hgetall(this.#keys.record(rpcId)));
+    return Object.keys(hash).length === 0 ? undefined : recordOf(rpcId, hash, this.#target());
+  }
+
+  async listPending(sessions: SessionSelection): Promise<QuestionRecord[]> {
+    const indexes = sessions === 'all' ? [this.#keys.pending] : [...new Set(sessions)].map((sessionId) => this.#keys.sessionPending(sessionId));
+    return this.#run('list pending questions', undefined, async (client) => {
+      if (indexes.length === 0) return [];
+      const pipeline = client.pipeline();
+      for (const index of indexes) pipeline.zrange(index, 0, -1, 'WITHSCORES');
+      const ranges = (await exec(pipeline)) as string[][];
+      // Every index is scored by the one save counter, so merging by score is the save order across sessions.
+      const entries: { rpcId: string; seq: number }[] = [];
+      for (const flat of ranges) for (let i = 0; i + 1 < flat.length; i += 2) entries.push({ rpcId: flat[i]!, seq: Number(flat[i + 1]) });
+      entries.sort((a, b) => a.seq - b.seq);
+      // A record claimed between the two reads is no longer pending: leave it out.
+      return this.#readRecords(client, entries.map((entry) => entry.rpcId), (record) => record.outcome === undefined);
+    });
+  }
+
+  async listAwaitingResume(): Promise<QuestionRecord[]> {
+    return this.#run('list questions awaiting their resume', undefined, async (client) => {
+      const rpcIds = await client.zrange(this.#keys.awaiting, 0, -1);
+      return this.#readRecords(client, rpcIds, (record) => record.outcome !== undefined && humanOutcomes.includes(record.outcome) && record.resumedAt === undefined);
+    });
+  }
+
+  async markResumed(rpcId: string): Promise<boolean> {
+    const keys = this.#keys;
+    const marked = await this.#run(`mark question "${rpcId}" resumed`, rpcId, (client) =>
+      runScript(client, markResumedScript, [keys.record(rpcId), keys.awaiting], [rpcId, new Date().toISOString(), this.#retainMs]),
+    );
+    return marked === 1;
+  }
+
+  async appendEvent(event: NewQuestionEvent): Promise<QuestionEvent> {
+    const parsed = parseNewQuestionEvent(event);
+    const at = new Date().toISOString();
+    const keys = this.#keys;
+    const id = await this.#run(`append a "${parsed.type}" event to session "${parsed.sessionId}"`, undefined, (client) =>
+      runScript(client, appendEventScript, [keys.eventCounter, keys.events(parsed.sessionId)], [JSON.stringify(parsed), at]),
+    );
+    return { ...parsed, id: Number(id), at } as QuestionEvent;
+  }
+
+  async readEvents(sessionId: string, options?: ReadEventsOptions): Promise<QuestionEvent[]> {
+    const { after, limit } = parseReadEventsOptions(options);
+    const key = this.#keys.events(sessionId);
+    // Entry ids are `<event id>-0`, so "after id N" is the range from `N+1-0` on.
+    const start = `${after + 1}-0`;
+    const entries = await this.#run(`read the events of session "${sessionId}"`, undefined, async (client) => {
+      if (limit === 0) return [];
+      return limit === undefined ? client.xrange(key, start, '+') : client.xrange(key, start, '+', 'COUNT', limit);
+    });
+    return entries.map((entry) => eventOf(sessionId, entry, this.#target()));
+  }
+
+  /** Stop using Redis. Closes the client the store made from `url`; a client you passed stays open. Idempotent; later calls reject with `STORE_CLOSED`. */
+  close(): Promise<void> {
+    if (this.#closing) return this.#closing;
+    this.#closed = true;
+    this.#closing = this.#owned ? quit(this.#client) : Promise.resolve();
+    return this.#closing;
+  }
+
+  /** Run one step against Redis, translating what goes wrong into the store's error codes. */
+  async #run<T>(action: string, rpcId: string | undefined, step: (client: Redis) => Promise<T>): Promise<T> {
+    if (this.#closed) throw new QuestionStoreError('STORE_CLOSED', `The Redis question store is closed (could not ${action}); create a new RedisQuestionStore.`);
+    const client = this.#client;
+    await whenReady(client, () => this.#target());
+    try {
+      return await step(client);
+    } catch (error) {
+      if (QuestionStoreError.isInstance(error)) throw error;
+      if (error instanceof Error && error.name === 'ReplyError' && (error.message.startsWith(corruptReplyTag) || error.message.startsWith('WRONGTYPE'))) {
+        throw corrupt(rpcId === undefined ? `data read to ${action}` : `question "${rpcId}"`, this.#target(), error);
+      }
+      if (isUnavailableError(error)) throw unavailable(this.#target(), `could not ${action}: ${(error as Error).message}`, error);
+      throw error;
+    }
+  }
+
+  /** The records of these rpcIds in this order, checked; ids whose record has gone (expired) or fails `keep` are left out. */
+  async #readRecords(client: Redis, rpcIds: string[], keep: (record: QuestionRecord) => boolean): Promise<QuestionRecord[]> {
+    if (rpcIds.length === 0) return [];
+    const pipeline = client.pipeline();
+    for (const rpcId of rpcIds) pipeline.hgetall(this.#keys.record(rpcId));
+    const hashes = (await exec(pipeline)) as Record<string, string>[];
+    const records: QuestionRecord[] = [];
+    hashes.forEach((hash, i) => {
+      if (Object.keys(hash).length === 0) return;
+      const record = recordOf(rpcIds[i]!, hash, this.#target());
+      if (keep(record)) records.push(record);
+    });
+    return records;
+  }
+
+  #target(): string {
+    return describeTarget(this.#client);
+  }
+}
+
+/** The replies of a pipeline, or its first error. */
+async function exec(pipeline: ChainableCommander): Promise<unknown[]> {
+  const results = await pipeline.exec();
+  if (results === null) throw new Error('Connection is closed.');
+  return results.map(([error, reply]) => {
+    if (error) throw error;
+    return reply;
+  });
+}
+
+async function quit(client: Redis): Promise<void> {
+  if (client.status === 'ready') {
+    try {
+      await client.quit();
+      return;
+    } catch {
+      // Fall through: the connection went away while quitting.
+    }
+  }
+  // Not connected (or quitting failed): stop the reconnect loop and drop the socket.
+  client.disconnect();
+}

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/** A Lua script Redis runs atomically: no other command, from any connection, runs in between. */
+export interface LuaScript {
+  readonly source: string;
+  readonly sha: string;
+}
+
+function lua(source: string): LuaScript {
+  return { source, sha: createHash('sha1').update(source).digest('hex') };
+}
+
+/** Thrown by a script that finds a record it cannot work with, before it writes anything. */
+export const corruptReplyTag = 'ASKSEAM_CORRUPT';
+
+/**
+ * save: refuse a known rpcId, else take the next save number and write the record and both
+ * pending indexes. KEYS: record, save counter, pending, session pending. ARGV: record JSON, rpcId, sessionId.
+ * Returns 1 when saved, 0 for a duplicate.
+ */
+export const saveScript = lua(`
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local seq = redis.call('INCR', KEYS[2])
+redis.call('HSET', KEYS[1], 'record', ARGV[1], 'session', ARGV[3], 'seq', seq)
+redis.call('ZADD', KEYS[3], seq, ARGV[2])
+redis.call('ZADD', KEYS[4], seq, ARGV[2])
+return 1
+`);
+
+/**
+ * claim: settle a pending record exactly once. KEYS: record, pending, awaiting. ARGV: rpcId,
+ * outcome, answer JSON ('' for none), settledAt, session pending key prefix, '1' when a person
+ * chose the outcome (it then awaits its resume), retention in ms ('0' for none).
+ * Returns the settled hash (HGETALL), or nil when the rpcId is unknown or already settled.
+ */
+export const claimScript = lua(`
+if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HEXISTS', KEYS[1], 'outcome') == 1 then return false end
+local session = redis.call('HGET', KEYS[1], 'session')
+local seq = redis.call('HGET', KEYS[1], 'seq')
+if not session or not seq or not tonumber(seq) then
+  return redis.error_reply('${corruptReplyTag} the stored hash lacks its session or save number')
+end
+redis.call('HSET', KEYS[1], 'outcome', ARGV[2], 'settledAt', ARGV[4])
+if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'answer', ARGV[3]) end
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('ZREM', ARGV[5] .. session, ARGV[1])
+if ARGV[6] == '1' then
+  redis.call('ZADD', KEYS[3], seq, ARGV[1])
+elseif ARGV[7] ~= '0' then
+  redis.call('PEXPIRE', KEYS[1], ARGV[7])
+end
+return redis.call('HGETALL', KEYS[1])
+`);
+
+/**
+ * markResumed: stamp a settled, not yet resumed record. KEYS: record, awaiting. ARGV: rpcId,
+ * resumedAt, retention in ms ('0' for none). Returns 1 when marked, else 0.
+ */
+export const markResumedScript = lua(`
+if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HEXISTS', KEYS[1], 'outcome') == 0 or redis.call('HEXISTS', KEYS[1], 'resumedAt') == 1 then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'resumedAt', ARGV[2])
+redis.call('ZREM', KEYS[2], ARGV[1])
+if ARGV[3] ~= '0' then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
+return 1
+`);
+
+/**
+ * appendEvent: take the next event id (one counter for the whole store) and add the event to its
+ * session's stream under that id. KEYS: event counter, session stream. ARGV: event JSON, at.
+ * Returns the id.
+ */
+export const appendEventScript = lua(`
+local id = redis.call('INCR', KEYS[1])
+redis.call('XADD', KEYS[2], string.format('%d-0', id), 'event', ARGV[1], 'at', ARGV[2])
+return id
+`);
+
+/** Run a script by its hash, loading it first when this Redis has not seen it (a restart empties the script cache). */
+export async function runScript(client: Redis, script: LuaScript, keys: string[], args: (string | number)[]): Promise<unknown> {
+  try {
+    return await client.evalsha(script.sha, keys.length, ...keys, ...args);
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+    return await client.eval(script.source, keys.length, ...keys, ...args);
+  }
+}
