@@ -37,28 +37,33 @@ export function describeTarget(client: Redis): string {
  * to its connect timeout; a client that lost Redis and waits to retry fails at once, so callers
  * hear about an outage without waiting for it to end.
  */
-export async function whenReady(client: Redis, describe: () => string): Promise<void> {
+export async function whenReady(client: Redis, fail: (reason: string) => Error): Promise<void> {
   const status = client.status;
   if (status === 'ready') return;
-  if (status === 'reconnecting' || status === 'close') throw unavailable(describe(), 'the connection is down and the client is reconnecting');
-  if (status === 'end') throw unavailable(describe(), 'the client has ended its connection and will not reconnect');
+  if (status === 'reconnecting' || status === 'close') throw fail('the connection is down and the client is reconnecting');
+  if (status === 'end') throw fail('the client has ended its connection and will not reconnect');
   if (status === 'wait') client.connect().catch(() => {});
   else if (status !== 'connecting' && status !== 'connect') return; // e.g. monitoring: let the command itself decide
   // One wait per client, shared by every call that arrives during the attempt (no listeners per call).
   let wait = firstConnections.get(client);
   if (wait === undefined) {
-    wait = waitForReady(client, describe).finally(() => firstConnections.delete(client));
+    wait = waitForReady(client).finally(() => firstConnections.delete(client));
     firstConnections.set(client, wait);
   }
-  await wait;
+  try {
+    await wait;
+  } catch (error) {
+    throw fail((error as Error).message);
+  }
 }
 
 const firstConnections = new WeakMap<Redis, Promise<void>>();
 
-function waitForReady(client: Redis, describe: () => string): Promise<void> {
+/** Resolves on `ready`; rejects with the reason when the attempt fails or takes longer than the connect timeout. */
+function waitForReady(client: Redis): Promise<void> {
   const waitMs = (client.options.connectTimeout ?? 10_000) + 1_000;
   return new Promise<void>((resolve, reject) => {
-    const settle = (error?: QuestionStoreError): void => {
+    const settle = (error?: Error): void => {
       clearTimeout(timer);
       client.off('ready', onReady);
       client.off('close', onClose);
@@ -67,24 +72,36 @@ function waitForReady(client: Redis, describe: () => string): Promise<void> {
       else resolve();
     };
     const onReady = (): void => settle();
-    const onClose = (): void => settle(unavailable(describe(), 'the connection attempt failed'));
-    const timer = setTimeout(() => settle(unavailable(describe(), `no connection within ${waitMs} ms`)), waitMs);
+    const onClose = (): void => settle(new Error('the connection attempt failed'));
+    const timer = setTimeout(() => settle(new Error(`no connection within ${waitMs} ms`)), waitMs);
     client.once('ready', onReady);
     client.once('close', onClose);
     client.once('end', onClose);
   });
 }
 
-export function unavailable(target: string, reason: string, cause?: unknown): QuestionStoreError {
+/**
+ * `STORE_UNAVAILABLE`. `sent`: the command may have reached Redis before the connection dropped,
+ * so the caller cannot know whether it ran; every write is one script, so it ran whole or not at all.
+ */
+export function unavailable(target: string, reason: string, options: { cause?: unknown; sent?: boolean } = {}): QuestionStoreError {
+  const outcome = options.sent
+    ? 'the connection dropped before Redis answered, so the change was made whole or not at all. Once Redis is back (the client reconnects by itself), read it back before retrying.'
+    : 'nothing was changed. Retry once Redis is back: the client reconnects by itself.';
   return new QuestionStoreError(
     'STORE_UNAVAILABLE',
-    `The Redis question store cannot reach Redis at ${target} (${reason}); nothing was changed. Retry once Redis is back: the client reconnects by itself.`,
-    cause === undefined ? undefined : { cause },
+    `The Redis question store cannot reach Redis at ${target} (${reason}); ${outcome}`,
+    options.cause === undefined ? undefined : { cause: options.cause },
   );
 }
 
 // Replies from a Redis that is up but cannot serve us right now: the same as unreachable to a caller.
 const unavailableReplies = /^(LOADING|READONLY|MASTERDOWN|BUSY|TRYAGAIN|CLUSTERDOWN|NOREPLICAS|MISCONF)\b/;
+
+/** Whether the command surely never left this process (the client refused to write it). */
+export function wasNotSent(error: unknown): boolean {
+  return error instanceof Error && /isn't writeable/.test(error.message);
+}
 
 /** Whether an error from ioredis means "Redis could not be reached or could not serve", not a fault in the data. */
 export function isUnavailableError(error: unknown): boolean {

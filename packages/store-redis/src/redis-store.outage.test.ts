@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QuestionStoreError, type QuestionStoreErrorCode } from '@askseam/store';
 import { sampleQuestionRecord } from '@askseam/store/testing';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RedisQuestionStore } from './redis-store.js';
 import { startRedisServer, type TestRedisServer } from './testing/redis-server.js';
@@ -95,6 +96,34 @@ describe.each([
     expect((await store.listPending('all')).map((record) => record.rpcId)).toEqual([kept.rpcId, later.rpcId]);
     expect((await store.appendEvent({ type: 'timed_out', sessionId: 'a', rpcId: later.rpcId, data: {} })).id).toBeGreaterThan(event.id);
     expect(await store.claim(kept.rpcId, 'answered', yes)).toMatchObject({ outcome: 'answered', askedOn: 'node-a' });
+  });
+});
+
+describe('a connection dropped while a write waits for its reply', () => {
+  it('rejects the write with STORE_UNAVAILABLE saying it ran whole or not at all, and leaves no part of it', async () => {
+    const store = open();
+    const before = sampleQuestionRecord();
+    await store.save(before);
+    // Hold every write in Redis, so the save is on the wire, unanswered, when Redis dies.
+    const pauser = new Redis(server.url);
+    pauser.on('error', () => {});
+    try {
+      await pauser.call('CLIENT', 'PAUSE', '20000', 'WRITE');
+      const caught = sampleQuestionRecord({ sessionId: before.sessionId });
+      const save = store.save(caught).catch((error: unknown) => error);
+      while (!/flags=b .*cmd=evalsha/.test(String(await pauser.call('CLIENT', 'LIST')))) await new Promise((resolve) => setTimeout(resolve, 10));
+      await server.kill();
+      const error = await save;
+      expect(QuestionStoreError.isInstance(error) && error.code).toBe('STORE_UNAVAILABLE');
+      expect((error as Error).message).toContain('whole or not at all');
+
+      await server.restart();
+      await untilAvailable(store);
+      expect(await store.get(caught.rpcId)).toBeUndefined();
+      expect(await store.listPending([before.sessionId])).toEqual([before]);
+    } finally {
+      pauser.disconnect();
+    }
   });
 });
 

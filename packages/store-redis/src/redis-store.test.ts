@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QuestionStoreError, type QuestionStoreErrorCode } from '@askseam/store';
 import { describeQuestionStoreContract, sampleQuestionRecord } from '@askseam/store/testing';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recommendedRedisOptions } from './connection.js';
 import { redisStoreKeys } from './keys.js';
@@ -33,7 +33,7 @@ function open(options: RedisQuestionStoreOptions = {}): RedisQuestionStore {
 }
 
 /** A plain client for looking at (or damaging) what the store wrote. */
-function raw(options: ConstructorParameters<typeof Redis>[0] extends never ? never : Record<string, unknown> = {}): Redis {
+function raw(options: RedisOptions = {}): Redis {
   const client = new Redis(server.url, options);
   client.on('error', () => {});
   clients.push(client);

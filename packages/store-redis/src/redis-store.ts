@@ -16,7 +16,7 @@ import {
 } from '@askseam/store';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 import type { ChainableCommander, Redis } from 'ioredis';
-import { createOwnedClient, describeTarget, isUnavailableError, unavailable, whenReady } from './connection.js';
+import { createOwnedClient, describeTarget, isUnavailableError, unavailable, wasNotSent, whenReady } from './connection.js';
 import { corrupt, eventOf, fieldsOf, recordOf } from './decode.js';
 import { redisStoreKeys, type RedisStoreKeys } from './keys.js';
 import { appendEventScript, claimScript, corruptReplyTag, markResumedScript, runScript, saveScript } from './scripts.js';
@@ -83,7 +83,7 @@ export class RedisQuestionStore implements QuestionStore {
   async save(record: NewQuestionRecord): Promise<void> {
     const parsed = parseNewQuestionRecord(record);
     const keys = this.#keys;
-    const saved = await this.#run(`save question "${parsed.rpcId}"`, parsed.rpcId, (client) =>
+    const saved = await this.#run(`save question "${parsed.rpcId}"`, true, parsed.rpcId, (client) =>
       runScript(client, saveScript, [keys.record(parsed.rpcId), keys.saveCounter, keys.pending, keys.sessionPending(parsed.sessionId)], [JSON.stringify(parsed), parsed.rpcId, parsed.sessionId]),
     );
     if (saved !== 1) {
@@ -95,7 +95,7 @@ export class RedisQuestionStore implements QuestionStore {
     const settlement = parseSettlement(outcome, answer);
     const keys = this.#keys;
     const human = humanOutcomes.includes(settlement.outcome) ? '1' : '0';
-    const settled = await this.#run(`claim question "${rpcId}"`, rpcId, (client) =>
+    const settled = await this.#run(`claim question "${rpcId}"`, true, rpcId, (client) =>
       runScript(
         client,
         claimScript,
@@ -107,13 +107,13 @@ export class RedisQuestionStore implements QuestionStore {
   }
 
   async get(rpcId: string): Promise<QuestionRecord | undefined> {
-    const hash = await this.#run(`read question "${rpcId}"`, rpcId, (client) => client.hgetall(this.#keys.record(rpcId)));
+    const hash = await this.#run(`read question "${rpcId}"`, false, rpcId, (client) => client.hgetall(this.#keys.record(rpcId)));
     return Object.keys(hash).length === 0 ? undefined : recordOf(rpcId, hash, this.#target());
   }
 
   async listPending(sessions: SessionSelection): Promise<QuestionRecord[]> {
     const indexes = sessions === 'all' ? [this.#keys.pending] : [...new Set(sessions)].map((sessionId) => this.#keys.sessionPending(sessionId));
-    return this.#run('list pending questions', undefined, async (client) => {
+    return this.#run('list pending questions', false, undefined, async (client) => {
       if (indexes.length === 0) return [];
       const pipeline = client.pipeline();
       for (const index of indexes) pipeline.zrange(index, 0, -1, 'WITHSCORES');
@@ -128,7 +128,7 @@ export class RedisQuestionStore implements QuestionStore {
   }
 
   async listAwaitingResume(): Promise<QuestionRecord[]> {
-    return this.#run('list questions awaiting their resume', undefined, async (client) => {
+    return this.#run('list questions awaiting their resume', false, undefined, async (client) => {
       const rpcIds = await client.zrange(this.#keys.awaiting, 0, -1);
       return this.#readRecords(client, rpcIds, (record) => record.outcome !== undefined && humanOutcomes.includes(record.outcome) && record.resumedAt === undefined);
     });
@@ -136,7 +136,7 @@ export class RedisQuestionStore implements QuestionStore {
 
   async markResumed(rpcId: string): Promise<boolean> {
     const keys = this.#keys;
-    const marked = await this.#run(`mark question "${rpcId}" resumed`, rpcId, (client) =>
+    const marked = await this.#run(`mark question "${rpcId}" resumed`, true, rpcId, (client) =>
       runScript(client, markResumedScript, [keys.record(rpcId), keys.awaiting], [rpcId, new Date().toISOString(), this.#retainMs]),
     );
     return marked === 1;
@@ -146,7 +146,7 @@ export class RedisQuestionStore implements QuestionStore {
     const parsed = parseNewQuestionEvent(event);
     const at = new Date().toISOString();
     const keys = this.#keys;
-    const id = await this.#run(`append a "${parsed.type}" event to session "${parsed.sessionId}"`, undefined, (client) =>
+    const id = await this.#run(`append a "${parsed.type}" event to session "${parsed.sessionId}"`, true, undefined, (client) =>
       runScript(client, appendEventScript, [keys.eventCounter, keys.events(parsed.sessionId)], [JSON.stringify(parsed), at]),
     );
     return { ...parsed, id: Number(id), at } as QuestionEvent;
@@ -157,7 +157,7 @@ export class RedisQuestionStore implements QuestionStore {
     const key = this.#keys.events(sessionId);
     // Entry ids are `<event id>-0`, so "after id N" is the range from `N+1-0` on.
     const start = `${after + 1}-0`;
-    const entries = await this.#run(`read the events of session "${sessionId}"`, undefined, async (client) => {
+    const entries = await this.#run(`read the events of session "${sessionId}"`, false, undefined, async (client) => {
       if (limit === 0) return [];
       return limit === undefined ? client.xrange(key, start, '+') : client.xrange(key, start, '+', 'COUNT', limit);
     });
@@ -173,10 +173,10 @@ export class RedisQuestionStore implements QuestionStore {
   }
 
   /** Run one step against Redis, translating what goes wrong into the store's error codes. */
-  async #run<T>(action: string, rpcId: string | undefined, step: (client: Redis) => Promise<T>): Promise<T> {
+  async #run<T>(action: string, writes: boolean, rpcId: string | undefined, step: (client: Redis) => Promise<T>): Promise<T> {
     if (this.#closed) throw new QuestionStoreError('STORE_CLOSED', `The Redis question store is closed (could not ${action}); create a new RedisQuestionStore.`);
     const client = this.#client;
-    await whenReady(client, () => this.#target());
+    await whenReady(client, (reason) => unavailable(this.#target(), `could not ${action}: ${reason}`));
     try {
       return await step(client);
     } catch (error) {
@@ -184,7 +184,11 @@ export class RedisQuestionStore implements QuestionStore {
       if (error instanceof Error && error.name === 'ReplyError' && (error.message.startsWith(corruptReplyTag) || error.message.startsWith('WRONGTYPE'))) {
         throw corrupt(rpcId === undefined ? `data read to ${action}` : `question "${rpcId}"`, this.#target(), error);
       }
-      if (isUnavailableError(error)) throw unavailable(this.#target(), `could not ${action}: ${(error as Error).message}`, error);
+      if (isUnavailableError(error)) {
+        // A refusal reply (LOADING, READONLY…) means the command did not run; only a dropped connection leaves it unknown.
+        const sent = writes && !wasNotSent(error) && (error as Error).name !== 'ReplyError';
+        throw unavailable(this.#target(), `could not ${action}: ${(error as Error).message}`, { cause: error, sent });
+      }
       throw error;
     }
   }
