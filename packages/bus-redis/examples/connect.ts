@@ -1,0 +1,20 @@
+// The two ways to give RedisQuestionBus its connection (shown in the package README).
+import { RedisQuestionBus } from '@askseam/bus-redis';
+import { Redis } from 'ioredis';
+
+/** The bus opens and owns its connections: `close()` closes both. */
+export function busOnUrl(url: string): RedisQuestionBus {
+  return new RedisQuestionBus({ url, keyPrefix: 'myapp:askseam:', logger: console });
+}
+
+/** An ioredis client the app already has, set to fail fast while Redis is unreachable. */
+export function appRedis(url: string): Redis {
+  // No offline queue, no retry of a cut-off command: calls fail at once during an outage,
+  // and ioredis still reconnects by itself.
+  return new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+}
+
+/** Commands go on the app's client (left open by `close()`); pub/sub gets a duplicate the bus closes. */
+export function busOnAppClient(client: Redis): RedisQuestionBus {
+  return new RedisQuestionBus({ client, keyPrefix: 'myapp:askseam:' });
+}
