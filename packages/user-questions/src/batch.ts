@@ -1,5 +1,8 @@
+import { compiledSafeParse } from './compiled.js';
 import { isCalendarDate } from './inputs.js';
 import { askUserQuestionsSchema, type AskUserQuestionItem } from './schemas.js';
+
+const parseQuestions = compiledSafeParse(askUserQuestionsSchema);
 
 /**
  * Why a batch of questions is malformed (gate 3), or `undefined` when it is well formed.
@@ -15,7 +18,7 @@ export function questionBatchProblem(questions: unknown): string | undefined {
  * contract's fields), which nothing outside the seam holds a reference to.
  */
 export function checkQuestionBatch(questions: unknown): { ok: true; questions: AskUserQuestionItem[] } | { ok: false; problem: string } {
-  const parsed = askUserQuestionsSchema.safeParse(questions);
+  const parsed = parseQuestions(questions);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue ? `questions.${issue.path.join('.')}` : 'questions';

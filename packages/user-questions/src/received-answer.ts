@@ -1,5 +1,8 @@
+import { compiledSafeParse } from './compiled.js';
 import { answerMismatch, type AnswerMismatch } from './match.js';
 import { askUserQuestionAnswerSchema, type AskUserQuestionAnswer, type AskUserQuestionItem } from './schemas.js';
+
+const parseAnswer = compiledSafeParse(askUserQuestionAnswerSchema);
 
 export type ReceivedAnswerCheck = { ok: true; answer: AskUserQuestionAnswer } | { ok: false; mismatch: AnswerMismatch };
 
@@ -9,7 +12,7 @@ export type ReceivedAnswerCheck = { ok: true; answer: AskUserQuestionAnswer } | 
  * checks with it before sending, so the two can never disagree about an answer.
  */
 export function checkReceivedAnswer(questions: readonly AskUserQuestionItem[], value: unknown): ReceivedAnswerCheck {
-  const shape = askUserQuestionAnswerSchema.safeParse(value);
+  const shape = parseAnswer(value);
   if (!shape.success) {
     const issue = shape.error.issues[0];
     const where = issue && issue.path.length > 0 ? `at ${issue.path.map(String).join('.')}: ` : '';
