@@ -521,6 +521,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         if (outcome.kind === 'store-failed') logger.error('the store could not record a response; the question stays pending', { rpcId, error: String(outcome.error) });
         emit({ type: 'response-rejected', rpcId, connectionId, principalId, reason, channel, ...(detail === undefined ? {} : { detail }) });
         logger.info('response rejected', { rpcId, connectionId, reason, detail });
+        // Lost the store's claim to another process: our clients saw the entry go and must hear how it ended.
+        if (reason === 'not-pending' && outcome.entry?.saved === true && pending.get(rpcId) === undefined) track(tellOutcome(outcome.entry));
         // A late answer to a settled question belongs in its session's log too: look the session up.
         const sessionId = outcome.entry?.saved ? outcome.entry.sessionId : reason === 'not-pending' ? await settledSessionOf(rpcId) : undefined;
         if (sessionId !== undefined) {
@@ -544,6 +546,16 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         handOver(record);
         return outcome;
       }
+    }
+  }
+
+  /** Tell this node's clients how a question that another process settled ended (as the store has it). */
+  async function tellOutcome(entry: PendingQuestion): Promise<void> {
+    try {
+      const outcome = (await store.get(entry.rpcId))?.outcome;
+      if (outcome !== undefined) broadcastResolved(entry, outcome === 'answered' ? 'answered' : 'cancelled');
+    } catch (error) {
+      logger.error('could not read how another process settled a question', { rpcId: entry.rpcId, error: String(error) });
     }
   }
 

@@ -36,7 +36,7 @@ export async function bundleChild(entry: URL): Promise<string> {
     format: 'cjs',
     target: 'node20',
     logLevel: 'silent',
-    alias: Object.fromEntries(['host-ws', 'store', 'store-sqlite', 'user-questions', 'protocol'].map((name) => [`@askseam/${name}`, join(packagesDir, name, 'src/index.ts')])),
+    alias: Object.fromEntries(['host-ws', 'store', 'store-sqlite', 'store-redis', 'bus-redis', 'user-questions', 'protocol'].map((name) => [`@askseam/${name}`, join(packagesDir, name, 'src/index.ts')])),
     // ws's optional native helpers are not installed; it falls back to JavaScript without them.
     external: ['bufferutil', 'utf-8-validate'],
     plugins: [{ name: 'native-sqlite', setup: (b) => b.onResolve({ filter: /^better-sqlite3$/ }, () => ({ path: sqlite, external: true })) }],

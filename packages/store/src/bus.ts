@@ -34,6 +34,10 @@ export interface QuestionBusListener {
  * on node A can be answered through node B. A bus carries news only: the store stays the single
  * source of truth (claims are decided there), and a lost message is repaired by `resync`.
  *
+ * Errors are `QuestionStoreError`s: `STORE_UNAVAILABLE` while the bus cannot be reached (at once,
+ * not after a long queue), `STORE_CLOSED` after `close()`, `INVALID_INPUT` for a message that is not
+ * a bus message, a second listener, or a bad lease ttl.
+ *
  * `describeQuestionBusContract` from `@askseam/store/testing` checks an implementation.
  */
 export interface QuestionBus {

@@ -77,8 +77,9 @@ class MemoryQuestionBus implements QuestionBus {
   async publish(message: QuestionBusMessage): Promise<void> {
     this.#assertUsable('publish');
     // Checked and copied like a message that went over the wire.
-    const parsed = questionBusMessageSchema.parse(message);
-    this.hub.broadcast(this, parsed);
+    const parsed = questionBusMessageSchema.safeParse(message);
+    if (!parsed.success) throw new QuestionStoreError('INVALID_INPUT', `publish: not a bus message (${parsed.error.issues[0]?.message ?? 'invalid'}).`, { cause: parsed.error });
+    this.hub.broadcast(this, parsed.data);
   }
 
   async isNodeAlive(nodeId: string): Promise<boolean> {
@@ -88,6 +89,7 @@ class MemoryQuestionBus implements QuestionBus {
 
   async acquireLease(key: string, ttlMs: number): Promise<boolean> {
     this.#assertUsable('acquireLease');
+    if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0) throw new QuestionStoreError('INVALID_INPUT', `acquireLease: ttlMs must be a whole number of milliseconds > 0, not ${String(ttlMs)}.`);
     return this.hub.acquireLease(key, ttlMs);
   }
 
@@ -103,7 +105,13 @@ class MemoryQuestionBus implements QuestionBus {
     const copy = structuredClone(message);
     // Asynchronous like a network, but in publish order (microtasks run first in, first out).
     queueMicrotask(() => {
-      if (this.listening) this.#listener?.message(copy);
+      if (!this.listening) return;
+      try {
+        this.#listener?.message(copy);
+      } catch {
+        // A listener's failure is its own (the host catches its own); it must not take down the
+        // process from inside a microtask, nor stop delivery to the other nodes.
+      }
     });
   }
 
