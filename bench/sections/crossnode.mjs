@@ -1,0 +1,131 @@
+// Section 6: a question asked on node A and answered by a client connected to node B, both nodes on
+// one real redis-server (RedisQuestionStore + RedisQuestionBus, same key prefix), beside a single
+// node on the same Redis store without a bus (ask and answer on one node): the ratio is what the
+// bus and the hop to another node add. A single node on the in-memory store is shown for context.
+//
+// Both nodes run in this process, each with its own Redis connections, so every bus message still
+// goes through redis-server over TCP. A sequential round trip has nothing to run in parallel, so two
+// processes would buy no speed; one process lets every variant alternate block by block under the
+// same load and clock, as in the other sections. Variants (all through the ask_user_question tool):
+//   memory  one node, in-memory store, client on it
+//   single  one node, Redis store, no bus, client on it
+//   cross   node A asks, client on node B answers (A and B: Redis store + Redis bus)
+//   local   node A asks, client on node A answers, in the same two-node cluster (informational)
+import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { RedisQuestionBus } from '@askseam/bus-redis';
+import { RedisQuestionStore } from '@askseam/store-redis';
+import { startRedisServer } from '@askseam/store-redis/testing';
+import { crossnodeConfig } from '../lib/crossnode-config.mjs';
+import { figure, skipped } from '../lib/figure.mjs';
+import { startNode } from '../lib/redis-nodes.mjs';
+import { interleave, quantile } from '../lib/stats.mjs';
+
+const SECTION = 'crossnode';
+const TITLE = 'cross-node round trip on Redis';
+const REDIS_SERVER = '/usr/bin/redis-server';
+
+export async function run() {
+  if (!existsSync(REDIS_SERVER)) {
+    const reason = `skipped: no redis-server at ${REDIS_SERVER} (Debian/Ubuntu: apt-get install -y redis-server)`;
+    console.log(`  ${reason}`);
+    return [skipped(SECTION, TITLE, reason)];
+  }
+  const { warmup, rounds, perRound } = crossnodeConfig;
+  // No persistence (appendonly no, no RDB saves): the figures are the network and Lua cost, not the disk's.
+  const redis = await startRedisServer();
+  const runId = randomUUID().slice(0, 8);
+  const stores = [];
+  const nodes = [];
+  const redisStore = (keyPrefix) => {
+    const store = new RedisQuestionStore({ url: redis.url, keyPrefix });
+    stores.push(store);
+    return store;
+  };
+  const node = async (options) => {
+    const started = await startNode(options);
+    nodes.push(started);
+    return started;
+  };
+  try {
+    const memory = await node({ sessions: ['memory'] });
+    // Its own prefix: the cluster's nodes would otherwise adopt its pending questions on reconcile.
+    const single = await node({ sessions: ['single'], store: redisStore(`bench-${runId}-single:`) });
+    const clusterPrefix = `bench-${runId}-cluster:`;
+    const bus = (nodeId) => new RedisQuestionBus({ url: redis.url, keyPrefix: clusterPrefix, nodeId });
+    const a = await node({ sessions: ['cross', 'local'], store: redisStore(clusterPrefix), bus: bus('node-a') });
+    const b = await node({ sessions: ['cross', 'local'], store: redisStore(clusterPrefix), bus: bus('node-b') });
+
+    await memory.connectAnswering('memory');
+    await single.connectAnswering('single');
+    // The only client of session `cross` is on B, the only client of `local` on A.
+    const crossShownOnB = await b.connectAnswering('cross');
+    const localShownOnA = await a.connectAnswering('local');
+
+    const samples = await interleave(
+      [
+        { name: 'memory', run: (count) => memory.latencies('memory', count) },
+        { name: 'single', run: (count) => single.latencies('single', count) },
+        { name: 'cross', run: (count) => a.latencies('cross', count) },
+        { name: 'local', run: (count) => a.latencies('local', count) },
+      ],
+      { warmup, rounds, perRound },
+    );
+    // Every cross ask was shown to (and so answered by) B's client, every local one by A's.
+    const expected = warmup + rounds * perRound;
+    if (crossShownOnB.count !== expected || localShownOnA.count !== expected) {
+      throw new Error(`Expected ${expected} questions on each client; B's client of "cross" saw ${crossShownOnB.count}, A's client of "local" ${localShownOnA.count}.`);
+    }
+
+    const p = (name, q) => quantile(samples[name], q);
+    const n = samples.cross.length;
+    console.log(
+      `  p50 memory ${p('memory', 0.5).toFixed(3)} ms, single on Redis ${p('single', 0.5).toFixed(3)} ms, ` +
+        `cross-node ${p('cross', 0.5).toFixed(3)} ms, same node in the cluster ${p('local', 0.5).toFixed(3)} ms`,
+    );
+    return [
+      figure({
+        section: SECTION,
+        name: `cross-node round trip p50 (tool on A → Redis → client on B → Redis → tool result on A; n=${n})`,
+        value: p('cross', 0.5),
+        unit: 'ms',
+        baseline: { name: 'one node on the same Redis store, no bus, client on it', value: p('single', 0.5) },
+        note: 'Both nodes in this process, each with its own Redis connections; redis-server runs beside it on loopback, without persistence.',
+      }),
+      figure({
+        section: SECTION,
+        name: `cross-node round trip p99 (n=${n})`,
+        value: p('cross', 0.99),
+        unit: 'ms',
+        baseline: { name: 'one node on the same Redis store, p99', value: p('single', 0.99) },
+      }),
+      figure({
+        section: SECTION,
+        name: 'cross-node p50 vs ask and answer on A in the same two-node cluster',
+        value: p('cross', 0.5),
+        unit: 'ms',
+        baseline: { name: 'A asks, client on A answers; A and B on Redis store + bus', value: p('local', 0.5) },
+        note: 'Informational: the hop to the other node alone (having a bus at all is in both).',
+      }),
+      figure({
+        section: SECTION,
+        name: `one node on the Redis store, round trip p50 (n=${samples.single.length})`,
+        value: p('single', 0.5),
+        unit: 'ms',
+        baseline: { name: 'one node on the in-memory store', value: p('memory', 0.5) },
+        note: 'Context: what the Redis store adds to one node (save, claim, event appends, markResumed over loopback TCP).',
+      }),
+      figure({
+        section: SECTION,
+        name: 'one node on the Redis store, round trip p99',
+        value: p('single', 0.99),
+        unit: 'ms',
+        baseline: { name: 'one node on the in-memory store, p99', value: p('memory', 0.99) },
+      }),
+    ];
+  } finally {
+    for (const started of nodes) await started.close().catch((error) => console.error('closing a node failed', error));
+    for (const store of stores) await store.close().catch((error) => console.error('closing a store failed', error));
+    await redis.stop();
+  }
+}
