@@ -20,4 +20,6 @@ export const crossnodeConfig = {
   rounds: int('BENCH_CROSSNODE_ROUNDS', 8, 2),
   perRound: int('BENCH_CROSSNODE_PER_ROUND', 150, 40),
   budgetMs: int('BENCH_CROSSNODE_BUDGET_MS', 60_000, 30_000),
+  // The redis-server binary; the section is skipped (not failed) when it is missing.
+  redisServer: process.env.BENCH_REDIS_SERVER || '/usr/bin/redis-server',
 };

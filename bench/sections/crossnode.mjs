@@ -23,17 +23,16 @@ import { interleave, quantile } from '../lib/stats.mjs';
 
 const SECTION = 'crossnode';
 const TITLE = 'cross-node round trip on Redis';
-const REDIS_SERVER = '/usr/bin/redis-server';
 
 export async function run() {
-  if (!existsSync(REDIS_SERVER)) {
-    const reason = `skipped: no redis-server at ${REDIS_SERVER} (Debian/Ubuntu: apt-get install -y redis-server)`;
-    console.log(`  ${reason}`);
+  const { warmup, rounds, perRound, redisServer } = crossnodeConfig;
+  if (!existsSync(redisServer)) {
+    const reason = `no redis-server at ${redisServer} (Debian/Ubuntu: apt-get install -y redis-server)`;
+    console.log(`  skipped: ${reason}`);
     return [skipped(SECTION, TITLE, reason)];
   }
-  const { warmup, rounds, perRound } = crossnodeConfig;
   // No persistence (appendonly no, no RDB saves): the figures are the network and Lua cost, not the disk's.
-  const redis = await startRedisServer();
+  const redis = await startRedisServer({ binary: redisServer });
   const runId = randomUUID().slice(0, 8);
   const stores = [];
   const nodes = [];
