@@ -13,7 +13,8 @@ import type { ReadEventsOptions } from './store.js';
 // schema minus that key, which is the whole schema's answer for every input that lacks the key.
 const parseStatelessRecord = compiledSafeParse(newQuestionRecordSchema.omit({ state: true }));
 const parseAnswer = compiledSafeParse(askUserQuestionAnswerSchema);
-const parseEvent = compiledSafeParse(newQuestionEventSchema);
+/** The event schema's compiled safeParse (not exported from the package): the memory store also copies its events with it. */
+export const readNewQuestionEvent = compiledSafeParse(newQuestionEventSchema);
 
 /** A fresh, checked copy of a record for `save`. Throws `INVALID_INPUT` naming the first problem. */
 export function parseNewQuestionRecord(record: unknown): NewQuestionRecord {
@@ -43,7 +44,7 @@ export function parseSettlement(outcome: unknown, answer: unknown): { outcome: Q
 
 /** A fresh, checked copy of an event for `appendEvent`. */
 export function parseNewQuestionEvent(event: unknown): NewQuestionEvent {
-  const parsed = parseEvent(event);
+  const parsed = readNewQuestionEvent(event);
   if (!parsed.success) throw invalid('The event', parsed.error);
   return parsed.data;
 }
