@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { frameErrorCodeSchema } from './frames.js';
+import type * as z from 'zod';
+import { clientFrameSchemas, frameErrorCodeSchema, serverFrameSchemas } from './frames.js';
 import { parseClientFrame, parseFrame, parseServerFrame, type Parsed } from './parse.js';
 
 const errorCodes: readonly string[] = frameErrorCodeSchema.options;
@@ -56,6 +57,60 @@ describe('parseFrame never throws', () => {
         expect(parseServerFrame(new TextEncoder().encode(text))).toEqual(parseServerFrame(text));
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+// The parsers are compiled (zod's z.compile): they must read every frame exactly as its schema
+// does, with the same value (keys present with undefined included) and the same message.
+describe('parseFrame reads every frame as its schema does', () => {
+  function viaSchema(schemas: Readonly<Record<string, z.ZodType>>, text: string): Parsed<unknown> {
+    const json = JSON.parse(text) as { type: string };
+    const parsed = schemas[json.type]!.safeParse(json);
+    if (parsed.success) return { ok: true, value: parsed.data };
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    return { ok: false, error: { code: 'invalid-frame', message: `Invalid "${json.type}" frame${where}: ${issue?.message ?? 'does not match its schema'}.` } };
+  }
+
+  const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined, freq: 3 });
+  const text = fc.oneof({ weight: 8, arbitrary: fc.string({ maxLength: 5 }) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) });
+  const questions = fc.oneof(
+    fc.constant([{ id: 'db', question: 'Which?', options: [{ label: 'A', description: 'a' }, { label: 'B' }], multiSelect: true, dropped: 1 }]),
+    fc.constant([{ id: 'n', question: 'How many?', input: { kind: 'number', min: 0, max: 9, step: 1 }, required: true }]),
+    fc.constant([{ id: 'x', question: 'Bad?', input: { kind: 'text', min: 1 } }]),
+    fc.jsonValue({ maxDepth: 2 }),
+  );
+  const serverFrame = fc.oneof(
+    fc.record({ type: fc.constant('question/requested'), rpcId: text, sessionId: text, questions, askedAt: text, urgency: maybe(fc.constantFrom('low', 'high', 'urgent', 3)), extra: maybe(text) }, { requiredKeys: ['type', 'rpcId', 'sessionId', 'questions', 'askedAt'] }),
+    fc.record({ type: fc.constant('hello'), protocol: fc.oneof(fc.integer(), fc.double(), text), sessions: maybe(fc.array(text, { maxLength: 2 })), pending: maybe(fc.array(text, { maxLength: 2 })) }, { requiredKeys: ['type', 'protocol'] }),
+    fc.record({ type: fc.constant('question/resolved'), rpcId: text, sessionId: text, outcome: fc.constantFrom('answered', 'cancelled', 'gone') }),
+    fc.record({ type: fc.constant('receipt'), id: maybe(text), rpcId: text, accepted: fc.oneof(fc.boolean(), text), reason: maybe(fc.constantFrom('not-pending', 'forbidden', 'late')), detail: maybe(text) }, { requiredKeys: ['type', 'rpcId', 'accepted'] }),
+    fc.record({ type: fc.constant('error'), code: fc.constantFrom('malformed-json', 'unknown-type', 'other'), message: text }),
+    fc.record({ type: fc.constantFrom('ping', 'pong'), extra: maybe(text) }, { requiredKeys: ['type'] }),
+  );
+  const clientFrame = fc.oneof(
+    fc.record({ type: fc.constant('question/respond'), id: maybe(text), rpcId: text, result: fc.jsonValue({ maxDepth: 3 }), extra: maybe(text) }, { requiredKeys: ['type', 'rpcId'] }),
+    fc.record({ type: fc.constantFrom('ping', 'pong'), extra: maybe(text) }, { requiredKeys: ['type'] }),
+  );
+
+  it('from the server', () => {
+    fc.assert(
+      fc.property(serverFrame, (frame) => {
+        const text = JSON.stringify(frame);
+        expect(parseServerFrame(text)).toStrictEqual(viaSchema(serverFrameSchemas, text));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('from a client', () => {
+    fc.assert(
+      fc.property(clientFrame, (frame) => {
+        const text = JSON.stringify(frame);
+        expect(parseClientFrame(text)).toStrictEqual(viaSchema(clientFrameSchemas, text));
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -1,3 +1,4 @@
+import { compiledSafeParse, type SafeParse } from '@askseam/user-questions';
 import type { z } from 'zod';
 import {
   clientFrameSchemas,
@@ -12,14 +13,18 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; error: { code: Fra
 /** What a WebSocket message can carry: text, or bytes that ought to be UTF-8 JSON text. */
 export type FrameData = string | ArrayBuffer | ArrayBufferView;
 
+// Every frame is read on the hot path: compiled parsers give the schemas' answers, faster.
+const clientFrameParsers = compiledParsers(clientFrameSchemas);
+const serverFrameParsers = compiledParsers(serverFrameSchemas);
+
 /** Read a frame a client sent. Never throws. */
 export function parseClientFrame(data: FrameData): Parsed<ClientFrame> {
-  return parseWith(clientFrameSchemas, data) as Parsed<ClientFrame>;
+  return parseWith(clientFrameParsers, data) as Parsed<ClientFrame>;
 }
 
 /** Read a frame a server sent. Never throws. */
 export function parseServerFrame(data: FrameData): Parsed<ServerFrame> {
-  return parseWith(serverFrameSchemas, data) as Parsed<ServerFrame>;
+  return parseWith(serverFrameParsers, data) as Parsed<ServerFrame>;
 }
 
 /** Read a frame travelling in `direction`. Never throws: every failure is a typed error result. */
@@ -31,7 +36,11 @@ export function parseFrame(data: FrameData, direction: 'from-client' | 'from-ser
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-function parseWith(schemas: Readonly<Record<string, z.ZodType>>, data: FrameData): Parsed<unknown> {
+function compiledParsers(schemas: Readonly<Record<string, z.ZodType>>): Readonly<Record<string, SafeParse<unknown>>> {
+  return Object.fromEntries(Object.entries(schemas).map(([type, schema]) => [type, compiledSafeParse(schema)]));
+}
+
+function parseWith(parsers: Readonly<Record<string, SafeParse<unknown>>>, data: FrameData): Parsed<unknown> {
   let text: string;
   try {
     text = typeof data === 'string' ? data : utf8.decode(data);
@@ -49,11 +58,11 @@ function parseWith(schemas: Readonly<Record<string, z.ZodType>>, data: FrameData
   }
   const type = (json as { type?: unknown }).type;
   // Own-property lookup only: a "type" of "constructor" or "__proto__" is just unknown.
-  const schema = typeof type === 'string' && Object.hasOwn(schemas, type) ? schemas[type] : undefined;
-  if (schema === undefined) {
+  const parse = typeof type === 'string' && Object.hasOwn(parsers, type) ? parsers[type] : undefined;
+  if (parse === undefined) {
     return fail('unknown-type', typeof type === 'string' ? `Unknown frame type "${type.slice(0, 64)}".` : 'The frame has no string "type".');
   }
-  const parsed = schema.safeParse(json);
+  const parsed = parse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
