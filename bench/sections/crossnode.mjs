@@ -3,16 +3,22 @@
 // node on the same Redis store without a bus (ask and answer on one node): the ratio is what the
 // bus and the hop to another node add. A single node on the in-memory store is shown for context.
 //
-// Both nodes run in this process, each with its own Redis connections, so every bus message still
-// goes through redis-server over TCP. A sequential round trip has nothing to run in parallel, so two
-// processes would buy no speed; one process lets every variant alternate block by block under the
-// same load and clock, as in the other sections. Variants (all through the ask_user_question tool):
-//   memory  one node, in-memory store, client on it
-//   single  one node, Redis store, no bus, client on it
-//   cross   node A asks, client on node B answers (A and B: Redis store + Redis bus)
-//   local   node A asks, client on node A answers, in the same two-node cluster (informational)
-import { existsSync } from 'node:fs';
+// The headline pair runs in this process, each node with its own Redis connections, so every bus
+// message still goes through redis-server over TCP. A sequential round trip has nothing to run in
+// parallel, so a second process buys it no speed, only scheduler wake-ups on a shared 2-core
+// machine; one process lets every variant alternate block by block under the same load and clock,
+// as in the other sections. The same hop with B in a child process is measured beside it, so the
+// cost of that choice is in the table. Variants (all through the ask_user_question tool):
+//   memory   one node, in-memory store, client on it
+//   single   one node, Redis store, no bus, client on it
+//   cross    node A asks, client on node B answers (A and B: Redis store + Redis bus, this process)
+//   local    node A asks, client on node A answers, in that same two-node cluster (informational)
+//   process  node A asks, client on node B answers, B in a child process (informational)
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { RedisQuestionBus } from '@askseam/bus-redis';
 import { RedisQuestionStore } from '@askseam/store-redis';
 import { startRedisServer } from '@askseam/store-redis/testing';
@@ -23,6 +29,7 @@ import { interleave, quantile } from '../lib/stats.mjs';
 
 const SECTION = 'crossnode';
 const TITLE = 'cross-node round trip on Redis';
+const childScript = fileURLToPath(new URL('../lib/crossnode-child.mjs', import.meta.url));
 
 export async function run() {
   const { warmup, rounds, perRound, redisServer } = crossnodeConfig;
@@ -36,6 +43,7 @@ export async function run() {
   const runId = randomUUID().slice(0, 8);
   const stores = [];
   const nodes = [];
+  let child;
   const redisStore = (keyPrefix) => {
     const store = new RedisQuestionStore({ url: redis.url, keyPrefix });
     stores.push(store);
@@ -55,6 +63,11 @@ export async function run() {
     const a = await node({ sessions: ['cross', 'local'], store: redisStore(clusterPrefix), bus: bus('node-a') });
     const b = await node({ sessions: ['cross', 'local'], store: redisStore(clusterPrefix), bus: bus('node-b') });
 
+    // A second cluster on its own prefix, whose node B is a child process.
+    const processPrefix = `bench-${runId}-process:`;
+    const a2 = await node({ sessions: ['cross'], store: redisStore(processPrefix), bus: new RedisQuestionBus({ url: redis.url, keyPrefix: processPrefix, nodeId: 'node-a2' }) });
+    child = await forkNodeB(redis.url, processPrefix, 'node-b2');
+
     await memory.connectAnswering('memory');
     await single.connectAnswering('single');
     // The only client of session `cross` is on B, the only client of `local` on A.
@@ -67,20 +80,27 @@ export async function run() {
         { name: 'single', run: (count) => single.latencies('single', count) },
         { name: 'cross', run: (count) => a.latencies('cross', count) },
         { name: 'local', run: (count) => a.latencies('local', count) },
+        { name: 'process', run: (count) => a2.latencies('cross', count) },
       ],
       { warmup, rounds, perRound },
     );
     // Every cross ask was shown to (and so answered by) B's client, every local one by A's.
     const expected = warmup + rounds * perRound;
-    if (crossShownOnB.count !== expected || localShownOnA.count !== expected) {
-      throw new Error(`Expected ${expected} questions on each client; B's client of "cross" saw ${crossShownOnB.count}, A's client of "local" ${localShownOnA.count}.`);
+    const shownInChild = await closeNodeB(child);
+    child = undefined;
+    if (crossShownOnB.count !== expected || localShownOnA.count !== expected || shownInChild !== expected) {
+      throw new Error(
+        `Expected ${expected} questions on each client; B's client of "cross" saw ${crossShownOnB.count}, ` +
+          `A's client of "local" ${localShownOnA.count}, the child B's client ${shownInChild}.`,
+      );
     }
 
     const p = (name, q) => quantile(samples[name], q);
     const n = samples.cross.length;
     console.log(
       `  p50 memory ${p('memory', 0.5).toFixed(3)} ms, single on Redis ${p('single', 0.5).toFixed(3)} ms, ` +
-        `cross-node ${p('cross', 0.5).toFixed(3)} ms, same node in the cluster ${p('local', 0.5).toFixed(3)} ms`,
+        `cross-node ${p('cross', 0.5).toFixed(3)} ms, same node in the cluster ${p('local', 0.5).toFixed(3)} ms, ` +
+        `cross-node with B in a child process ${p('process', 0.5).toFixed(3)} ms`,
     );
     return [
       figure({
@@ -108,6 +128,14 @@ export async function run() {
       }),
       figure({
         section: SECTION,
+        name: 'cross-node p50 with node B in a child process',
+        value: p('process', 0.5),
+        unit: 'ms',
+        baseline: { name: 'one node on the same Redis store (as above)', value: p('single', 0.5) },
+        note: 'Informational: the same hop across two processes; with redis-server and B also busy, wake-ups on a shared 2-core machine are part of it.',
+      }),
+      figure({
+        section: SECTION,
         name: `one node on the Redis store, round trip p50 (n=${samples.single.length})`,
         value: p('single', 0.5),
         unit: 'ms',
@@ -123,8 +151,31 @@ export async function run() {
       }),
     ];
   } finally {
+    if (child) child.kill('SIGKILL');
     for (const started of nodes) await started.close().catch((error) => console.error('closing a node failed', error));
     for (const store of stores) await store.close().catch((error) => console.error('closing a store failed', error));
     await redis.stop();
   }
+}
+
+/** Fork node B of the two-process variant and wait until its client is open. */
+async function forkNodeB(url, keyPrefix, nodeId) {
+  const child = fork(childScript, [url, keyPrefix, nodeId], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const [message] = await Promise.race([
+    once(child, 'message'),
+    once(child, 'exit').then(([code, signal]) => {
+      throw new Error(`Node B's child process exited (${signal ?? code}) before it was ready.`);
+    }),
+  ]);
+  if (!message?.ready) throw new Error(`Node B's child process said ${JSON.stringify(message)} instead of ready.`);
+  return child;
+}
+
+/** Close node B's child; resolves with how many questions its client was shown. */
+async function closeNodeB(child) {
+  const reply = once(child, 'message');
+  child.send('close');
+  const [message] = await reply;
+  await once(child, 'exit');
+  return message.shown;
 }
