@@ -140,7 +140,7 @@ export async function run() {
         value: p('single', 0.5),
         unit: 'ms',
         baseline: { name: 'one node on the in-memory store', value: p('memory', 0.5) },
-        note: 'Context: what the Redis store adds to one node (save, claim, event appends, markResumed over loopback TCP).',
+        note: 'Context: what the Redis store adds to one node: the save and the claim are Redis round trips on the path; event appends and markResumed share the connection, off the path.',
       }),
       figure({
         section: SECTION,
