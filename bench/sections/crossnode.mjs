@@ -167,7 +167,10 @@ async function forkNodeB(url, keyPrefix, nodeId) {
       throw new Error(`Node B's child process exited (${signal ?? code}) before it was ready.`);
     }),
   ]);
-  if (!message?.ready) throw new Error(`Node B's child process said ${JSON.stringify(message)} instead of ready.`);
+  if (!message?.ready) {
+    child.kill('SIGKILL');
+    throw new Error(`Node B's child process said ${JSON.stringify(message)} instead of ready.`);
+  }
   return child;
 }
 
