@@ -70,6 +70,14 @@ export interface WebSocketHost {
   close(): Promise<void>;
 }
 
+/** Where a response came from, and how to answer its sender. */
+interface ResponseVia {
+  channel: ResponseChannel;
+  connectionId: string;
+  reply?: (receipt: ReceiptFrame) => void;
+  batch?: (work: () => void) => void;
+}
+
 /** A bus message as this host writes it; `publish` adds the sender. */
 type OutgoingBusMessage = { type: 'asked'; record: QuestionRecord } | { type: 'settled'; record: QuestionRecord; message?: string };
 
@@ -100,6 +108,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   const handedToAsker = new RecentIds(bus === undefined ? 0 : 10_000);
   let reconcileTimer: NodeJS.Timeout | undefined;
   let reconciling: Promise<void> | undefined;
+  let reconcileAgain = false;
   // With other nodes, news may arrive late or twice: remember what was settled so it is not brought back.
   const pending = new PendingTable(config.bus === undefined ? 0 : 10_000);
   /** The in-process askers of blocking questions, by rpcId. A pending question without one is answered to `onResume`. */
@@ -193,6 +202,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   if (bus !== undefined) {
     reconcileTimer = setInterval(() => void reconcile(), config.reconcileMs);
     reconcileTimer.unref();
+    if (reconcileAgain) void reconcile();
   }
 
   return {
@@ -322,7 +332,14 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   /** The blocking asker gave up (its signal, or the seam's timeout through it): withdraw the question everywhere. */
   function abortBlocking(rpcId: string, reason: unknown): void {
     const entry = pending.claim(rpcId);
-    if (entry === undefined) return;
+    if (entry === undefined) {
+      // An answer is being claimed right now: the asker still gives up, and if that answer wins it
+      // finds no waiter and goes to onResume instead of to an ask that has already ended.
+      const waiter = waiters.get(rpcId);
+      waiters.delete(rpcId);
+      waiter?.reject(new UserQuestionError('ASK_ABORTED', 'The question was aborted while waiting for an answer.', { cause: reason }));
+      return;
+    }
     const waiter = waiters.get(rpcId);
     waiters.delete(rpcId);
     broadcastResolved(entry, 'cancelled');
@@ -494,12 +511,14 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
    * Judge one response with the ordered checks of respond.ts, send its receipt through `reply`,
    * then tell everyone and hand a settled record to whoever waits for it.
    */
-  async function judge(
-    input: RespondInput,
-    principal: Principal,
-    canSee: (sessionId: string) => boolean,
-    via: { channel: ResponseChannel; connectionId: string; reply?: (receipt: ReceiptFrame) => void; batch?: (work: () => void) => void },
-  ): Promise<RespondOutcome> {
+  function judge(input: RespondInput, principal: Principal, canSee: (sessionId: string) => boolean, via: ResponseVia): Promise<RespondOutcome> {
+    // close() waits for a judgement in flight: its claim may still settle a question.
+    const work = judgeNow(input, principal, canSee, via);
+    track(work.then(noop, noop));
+    return work;
+  }
+
+  async function judgeNow(input: RespondInput, principal: Principal, canSee: (sessionId: string) => boolean, via: ResponseVia): Promise<RespondOutcome> {
     const outcome = await respond(input, canSee, { pending, store });
     // The receipt and the question/resolved that follows it reach the responder in one write.
     (via.batch ?? runNow)(() => {
@@ -549,11 +568,17 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     }
   }
 
-  /** Tell this node's clients how a question that another process settled ended (as the store has it). */
+  /**
+   * Another process settled a question this node had just taken out of its table: tell this
+   * node's clients how it ended (as the store has it) and hand the answer to its asker if it waits here.
+   */
   async function tellOutcome(entry: PendingQuestion): Promise<void> {
     try {
-      const outcome = (await store.get(entry.rpcId))?.outcome;
-      if (outcome !== undefined) broadcastResolved(entry, outcome === 'answered' ? 'answered' : 'cancelled');
+      const record = await store.get(entry.rpcId);
+      const outcome = record?.outcome;
+      if (record === undefined || outcome === undefined) return;
+      broadcastResolved(entry, outcome === 'answered' ? 'answered' : 'cancelled');
+      if ((outcome === 'answered' || outcome === 'cancelled') && waiters.has(record.rpcId)) handOver(record);
     } catch (error) {
       logger.error('could not read how another process settled a question', { rpcId: entry.rpcId, error: String(error) });
     }
@@ -614,7 +639,14 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   }
 
   function onBusMessage(message: QuestionBusMessage): void {
-    if (closed) return;
+    if (closed) {
+      // Still on the bus while closing, so the others think our askers live: take their answers to onResume.
+      const { record } = message;
+      if (message.type === 'settled' && record.askedOn === bus?.nodeId && (record.outcome === 'answered' || record.outcome === 'cancelled')) {
+        track(resumeOrphans([record]));
+      }
+      return;
+    }
     if (startQueue !== undefined) startQueue.push(message);
     else applyBusMessage(message);
   }
@@ -635,8 +667,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
 
   /** A question settled on another node: gone here, and its answer handed to the asker if it waits in this process. */
   function adoptSettled(record: QuestionRecord, message?: string): void {
+    pending.noteSettledElsewhere(record.rpcId);
     const entry = pending.claim(record.rpcId);
-    pending.noteSettled(record.rpcId);
     if (entry !== undefined) broadcastResolved(entry, record.outcome === 'answered' ? 'answered' : 'cancelled');
     if (record.outcome !== 'answered' && record.outcome !== 'cancelled') return;
     if (waiters.has(record.rpcId)) handOver(record, message);
@@ -650,7 +682,12 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
    */
   async function resumeOrphans(records: QuestionRecord[]): Promise<void> {
     for (const record of records) {
-      if (waiters.has(record.rpcId) || handedToAsker.has(record.rpcId)) continue;
+      if (handedToAsker.has(record.rpcId)) continue;
+      // Settled elsewhere and its news lost (or our own claim lost the race): our asker still waits for it.
+      if (waiters.has(record.rpcId)) {
+        handOver(record);
+        continue;
+      }
       const askedOn = record.askedOn;
       if (bus !== undefined && askedOn !== undefined && askedOn !== bus.nodeId) {
         try {
@@ -670,8 +707,23 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
    * asker's node is gone go to the resume handler. Runs every `reconcileMs` and when the bus is back.
    */
   function reconcile(): Promise<void> {
-    if (closed || startQueue !== undefined) return Promise.resolve();
-    reconciling ??= runReconcile().finally(() => (reconciling = undefined));
+    if (closed) return Promise.resolve();
+    if (startQueue !== undefined) {
+      // The start's own read of the store may predate whatever was lost: reconcile once it is done.
+      reconcileAgain = true;
+      return Promise.resolve();
+    }
+    if (reconciling !== undefined) {
+      // The running pass may have read the store before whatever prompted this call: run once more after it.
+      reconcileAgain = true;
+      return reconciling;
+    }
+    reconciling = (async () => {
+      do {
+        reconcileAgain = false;
+        await runReconcile();
+      } while (reconcileAgain && !closed);
+    })().finally(() => (reconciling = undefined));
     return reconciling;
   }
 
@@ -701,6 +753,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       if (record?.outcome === undefined || closed) continue;
       if (pending.get(entry.rpcId) === entry) adoptSettled(record);
     }
+    if (closed) return;
     for (const record of stillPending) adoptPending(record);
     await resumeOrphans(awaiting);
   }
@@ -753,6 +806,11 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
           ),
         );
       }
+    }
+    // Askers whose question was out of the table (an answer being claimed) end too.
+    for (const [rpcId, waiter] of waiters) {
+      waiters.delete(rpcId);
+      waiter.reject(new UserQuestionError('ASK_ABORTED', 'The WebSocket host closed while the answer to the question was being recorded.'));
     }
     await Promise.all([closeConnections(), refuseAuthenticating()]);
     await new Promise<void>((resolve) => wss.close(() => resolve()));
@@ -814,6 +872,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     clearTimeout(timer);
   }
 }
+
+function noop(): void {}
 
 function rpcIdOf(record: QuestionRecord): string {
   return record.rpcId;

@@ -37,12 +37,15 @@ export class PendingTable {
   // all() needs no sort (replay scans every pending question for principals without a scope).
   #inOrder = true;
   #lastSeq = -Infinity;
-  /** Recently claimed or settled rpcIds: news of another node, or a stale store read, must not bring one back. */
-  readonly #settled: RecentIds;
+  /** Recently claimed here: news of another node, or a stale store read, must not bring one back. */
+  readonly #claimed: RecentIds;
+  /** Recently reported settled by another node. */
+  readonly #settledElsewhere: RecentIds;
 
   /** `rememberSettled`: how many settled rpcIds to remember for `wasSettled` (only several nodes need it). */
   constructor(rememberSettled = 0) {
-    this.#settled = new RecentIds(rememberSettled);
+    this.#claimed = new RecentIds(rememberSettled);
+    this.#settledElsewhere = new RecentIds(rememberSettled);
   }
 
   get size(): number {
@@ -79,7 +82,7 @@ export class PendingTable {
   claim(rpcId: string): PendingQuestion | undefined {
     const entry = this.#byRpcId.get(rpcId);
     if (entry === undefined) return undefined;
-    this.#settled.add(rpcId);
+    this.#claimed.add(rpcId);
     this.#byRpcId.delete(rpcId);
     const session = this.#bySession.get(entry.sessionId);
     session?.delete(rpcId);
@@ -87,14 +90,19 @@ export class PendingTable {
     return entry;
   }
 
-  /** Remember that `rpcId` was settled (elsewhere), whether or not it was ever here. */
-  noteSettled(rpcId: string): void {
-    this.#settled.add(rpcId);
+  /** Remember that another node settled `rpcId`, whether or not it was ever here. */
+  noteSettledElsewhere(rpcId: string): void {
+    this.#settledElsewhere.add(rpcId);
   }
 
-  /** True for an rpcId claimed here or noted settled lately (within the capacity given to the constructor): not to be added back from outside news. */
+  /** True for an rpcId another node reported settled lately (within the constructor's capacity). */
+  wasSettledElsewhere(rpcId: string): boolean {
+    return this.#settledElsewhere.has(rpcId);
+  }
+
+  /** True for an rpcId claimed here or settled elsewhere lately: not to be added back from outside news. */
   wasSettled(rpcId: string): boolean {
-    return this.#settled.has(rpcId);
+    return this.#claimed.has(rpcId) || this.#settledElsewhere.has(rpcId);
   }
 
   /** Take every entry out (host close), in ask order. */

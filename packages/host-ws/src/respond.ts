@@ -14,7 +14,7 @@ export interface RespondInput {
 
 export interface RespondDeps {
   pending: PendingTable;
-  store: Pick<QuestionStore, 'claim'>;
+  store: Pick<QuestionStore, 'claim' | 'get'>;
 }
 
 /** What one response came to. The caller sends `receipt` and, for a settled record, tells everyone. */
@@ -115,9 +115,26 @@ async function claim(entry: PendingQuestion, outcome: 'answered' | 'cancelled', 
     // Undefined: another host on the same store settled it first.
     return record === undefined ? { kind: 'lost' } : { kind: 'won', record };
   } catch (error) {
+    // A networked store can fail after its write went through (the reply was lost): ask it again.
+    const after = await readBack(entry.rpcId, deps);
+    if (after?.outcome !== undefined) {
+      const ours = after.outcome === outcome && JSON.stringify(after.answer) === JSON.stringify(answer);
+      return ours ? { kind: 'won', record: after } : { kind: 'lost' };
+    }
+    // Another node settled it meanwhile (its news came while we waited): it is not ours to bring back.
+    if (deps.pending.wasSettledElsewhere(entry.rpcId)) return { kind: 'lost' };
     // Nothing was recorded, so nothing was settled: the question goes back, pending as before.
     deps.pending.add(entry);
     return { kind: 'failed', error };
+  }
+}
+
+/** The record as the store has it now, or undefined when the store cannot say. */
+async function readBack(rpcId: string, deps: RespondDeps): Promise<QuestionRecord | undefined> {
+  try {
+    return await deps.store.get(rpcId);
+  } catch {
+    return undefined;
   }
 }
 

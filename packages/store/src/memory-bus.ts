@@ -42,6 +42,8 @@ export class MemoryQuestionBusHub {
   /** @internal */
   acquireLease(key: string, ttlMs: number): boolean {
     const now = Date.now();
+    // Forget expired leases now and then, so a long-lived hub does not keep one per resumed question.
+    if (this.#leases.size >= 1024) for (const [held, expires] of this.#leases) if (expires <= now) this.#leases.delete(held);
     const until = this.#leases.get(key);
     if (until !== undefined && until > now) return false;
     this.#leases.set(key, now + ttlMs);
