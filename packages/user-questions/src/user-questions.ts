@@ -46,8 +46,26 @@ export class UserQuestions {
     };
   }
 
-  async ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+  ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+    // Not `async`: a pending ask then holds one promise reaction and a closure over the checked
+    // questions, not a suspended generator with every local (heap per pending question).
     const { questions, agent, signal, timeoutMs } = request;
+    let asked: AskUserQuestionItem[];
+    try {
+      asked = this.#passGates(questions, agent, signal);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    // 8 (gate 7 has just found the provider, and nothing ran since)
+    return askWithDeadline(this.#provider!, request, signal, timeoutMs).then((answer) => checkedAnswer(asked, answer));
+  }
+
+  /** Gates 1 to 7, in contract order; returns the seam's own copy of the questions. Throws the first gate's error. */
+  #passGates(
+    questions: AskUserQuestionItem[],
+    agent: AgentRef | undefined,
+    signal: AbortSignal | undefined,
+  ): AskUserQuestionItem[] {
     // 1
     if (signal?.aborted) throw new UserQuestionError('ASK_ABORTED', 'The question was aborted before it was asked.', { cause: signal.reason });
     // 2 (a value that is not a list at all is malformed, gate 3's business)
@@ -75,23 +93,27 @@ export class UserQuestions {
     const intentProblem = questions.map(badIntent).find((problem) => problem !== undefined);
     if (intentProblem) throw new UserQuestionError('BAD_INTENT', intentProblem);
     // 7
-    const provider = this.#provider;
-    if (provider === undefined) {
+    if (this.#provider === undefined) {
       throw new UserQuestionError('NO_PROVIDER', 'No user-question provider is registered, so there is no one to ask.');
     }
-    // 8
-    // Read once: what is checked is exactly what the caller gets.
-    const answer = snapshotAnswer(await askWithDeadline(provider, request, signal, timeoutMs));
-    // Checked against the seam's own copy of the questions as asked: a provider that edits the
-    // request in place (say, strips "(Recommended)" from a label) cannot make its answer fit.
-    const mismatch = answerMismatch(batch.questions, answer);
-    if (mismatch) {
-      throw new UserQuestionError('BAD_ANSWER', `The provider returned an answer that does not fit the questions: ${mismatch.message}`, {
-        cause: mismatch,
-      });
-    }
-    return answer as AskUserQuestionAnswer;
+    return batch.questions;
   }
+}
+
+/**
+ * Gate 8's check of what the provider returned. Read once: what is checked is exactly what the
+ * caller gets. Checked against the seam's own copy of the questions as asked: a provider that
+ * edits the request in place (say, strips "(Recommended)" from a label) cannot make its answer fit.
+ */
+function checkedAnswer(questions: AskUserQuestionItem[], provided: AskUserQuestionAnswer): AskUserQuestionAnswer {
+  const answer = snapshotAnswer(provided);
+  const mismatch = answerMismatch(questions, answer);
+  if (mismatch) {
+    throw new UserQuestionError('BAD_ANSWER', `The provider returned an answer that does not fit the questions: ${mismatch.message}`, {
+      cause: mismatch,
+    });
+  }
+  return answer as AskUserQuestionAnswer;
 }
 
 function isRoot(agents: AgentRegistry, agent: AgentRef): boolean {
@@ -164,7 +186,12 @@ function askWithDeadline(
   });
 }
 
-async function callProvider(provider: UserQuestionProvider, request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
-  // `async` turns a provider that throws synchronously into a rejection like any other.
-  return provider.ask(request);
+function callProvider(provider: UserQuestionProvider, request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+  // A provider that throws synchronously rejects like any other. Not `async`: Promise.resolve hands
+  // back the provider's own promise, where an async wrapper would add a promise per pending ask.
+  try {
+    return Promise.resolve(provider.ask(request));
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
