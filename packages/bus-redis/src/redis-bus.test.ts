@@ -1,5 +1,5 @@
-import { QuestionStoreError, type QuestionBusListener, type QuestionBusMessage, type QuestionStoreErrorCode } from '@askseam/store';
-import { describeQuestionBusContract, sampleQuestionRecord } from '@askseam/store/testing';
+import { QuestionStoreError, type QuestionBusListener, type QuestionBusMessage } from '@askseam/store';
+import { describeQuestionBusContract, sampleQuestionRecord, questionStoreErrorCode } from '@askseam/store/testing';
 import { startRedisServer, type TestRedisServer } from '@askseam/store-redis/testing';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -78,15 +78,6 @@ function asked(from: string): QuestionBusMessage {
   return { type: 'asked', from, record: { ...sampleQuestionRecord(), askedOn: from } };
 }
 
-async function busError(promise: Promise<unknown>): Promise<QuestionStoreErrorCode | 'no error'> {
-  try {
-    await promise;
-  } catch (error) {
-    if (QuestionStoreError.isInstance(error)) return error.code;
-    throw error;
-  }
-  return 'no error';
-}
 
 async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -214,8 +205,8 @@ describe('RedisQuestionBus', () => {
 
   it('refuses a lease without a positive ttl', async () => {
     const bus = open({ keyPrefix: randomPrefix() });
-    expect(await busError(bus.acquireLease('k', 0))).toBe('INVALID_INPUT');
-    expect(await busError(bus.acquireLease('k', Number.NaN))).toBe('INVALID_INPUT');
+    expect(await questionStoreErrorCode(bus.acquireLease('k', 0))).toBe('INVALID_INPUT');
+    expect(await questionStoreErrorCode(bus.acquireLease('k', Number.NaN))).toBe('INVALID_INPUT');
   });
 
   describe('while Redis is down', () => {
@@ -225,10 +216,10 @@ describe('RedisQuestionBus', () => {
       const fresh = open({ keyPrefix });
       await bus.subscribe(hear());
       await redisDown();
-      expect(await busError(bus.publish(asked(bus.nodeId)))).toBe('STORE_UNAVAILABLE');
-      expect(await busError(bus.isNodeAlive(bus.nodeId))).toBe('STORE_UNAVAILABLE');
-      expect(await busError(bus.acquireLease('k', 1000))).toBe('STORE_UNAVAILABLE');
-      expect(await busError(fresh.subscribe(hear()))).toBe('STORE_UNAVAILABLE');
+      expect(await questionStoreErrorCode(bus.publish(asked(bus.nodeId)))).toBe('STORE_UNAVAILABLE');
+      expect(await questionStoreErrorCode(bus.isNodeAlive(bus.nodeId))).toBe('STORE_UNAVAILABLE');
+      expect(await questionStoreErrorCode(bus.acquireLease('k', 1000))).toBe('STORE_UNAVAILABLE');
+      expect(await questionStoreErrorCode(fresh.subscribe(hear()))).toBe('STORE_UNAVAILABLE');
     });
 
     it('names the Redis it could not reach and what to do', async () => {
@@ -242,7 +233,7 @@ describe('RedisQuestionBus', () => {
       const keyPrefix = randomPrefix();
       await redisDown();
       const early = open({ keyPrefix });
-      expect(await busError(early.publish(asked(early.nodeId)))).toBe('STORE_UNAVAILABLE');
+      expect(await questionStoreErrorCode(early.publish(asked(early.nodeId)))).toBe('STORE_UNAVAILABLE');
       await redisUp();
       const receiver = open({ keyPrefix });
       const heard = hear();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { QuestionStoreError, type QuestionStoreErrorCode } from '@askseam/store';
-import { sampleQuestionRecord } from '@askseam/store/testing';
+import { QuestionStoreError } from '@askseam/store';
+import { sampleQuestionRecord, questionStoreErrorCode } from '@askseam/store/testing';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RedisQuestionStore } from './redis-store.js';
@@ -30,20 +30,11 @@ function open(): RedisQuestionStore {
   return store;
 }
 
-async function storeError(promise: Promise<unknown>): Promise<QuestionStoreErrorCode | 'no error'> {
-  try {
-    await promise;
-  } catch (error) {
-    if (QuestionStoreError.isInstance(error)) return error.code;
-    throw error;
-  }
-  return 'no error';
-}
 
 /** Poll the same store object until Redis answers it again (the client reconnects on its own). */
 async function untilAvailable(store: RedisQuestionStore): Promise<void> {
   for (let tries = 0; ; tries++) {
-    const code = await storeError(store.listPending([]).then(() => store.get('probe')));
+    const code = await questionStoreErrorCode(store.listPending([]).then(() => store.get('probe')));
     if (code === 'no error') return;
     if (code !== 'STORE_UNAVAILABLE' || tries > 200) throw new Error(`the store did not come back (last: ${code})`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -62,13 +53,13 @@ describe.each([
     await store.save(saved);
     await takeDown();
     // Still down while these settle: they cannot have waited for Redis to come back.
-    expect(await storeError(store.save(sampleQuestionRecord()))).toBe('STORE_UNAVAILABLE');
-    expect(await storeError(store.claim(saved.rpcId, 'answered', yes))).toBe('STORE_UNAVAILABLE');
-    expect(await storeError(store.get(saved.rpcId))).toBe('STORE_UNAVAILABLE');
-    expect(await storeError(store.listPending('all'))).toBe('STORE_UNAVAILABLE');
-    expect(await storeError(store.markResumed(saved.rpcId))).toBe('STORE_UNAVAILABLE');
-    expect(await storeError(store.appendEvent({ type: 'timed_out', sessionId: 'a', rpcId: saved.rpcId, data: {} }))).toBe('STORE_UNAVAILABLE');
-    expect(await storeError(store.readEvents('a'))).toBe('STORE_UNAVAILABLE');
+    expect(await questionStoreErrorCode(store.save(sampleQuestionRecord()))).toBe('STORE_UNAVAILABLE');
+    expect(await questionStoreErrorCode(store.claim(saved.rpcId, 'answered', yes))).toBe('STORE_UNAVAILABLE');
+    expect(await questionStoreErrorCode(store.get(saved.rpcId))).toBe('STORE_UNAVAILABLE');
+    expect(await questionStoreErrorCode(store.listPending('all'))).toBe('STORE_UNAVAILABLE');
+    expect(await questionStoreErrorCode(store.markResumed(saved.rpcId))).toBe('STORE_UNAVAILABLE');
+    expect(await questionStoreErrorCode(store.appendEvent({ type: 'timed_out', sessionId: 'a', rpcId: saved.rpcId, data: {} }))).toBe('STORE_UNAVAILABLE');
+    expect(await questionStoreErrorCode(store.readEvents('a'))).toBe('STORE_UNAVAILABLE');
   });
 
   it('works again through the same store object once Redis is back, with what it held before and nothing from the failed calls', async () => {
@@ -81,8 +72,8 @@ describe.each([
     const event = await store.appendEvent({ type: 'timed_out', sessionId: 'a', rpcId: kept.rpcId, data: {} });
     await takeDown();
     const failed = sampleQuestionRecord();
-    expect(await storeError(store.save(failed))).toBe('STORE_UNAVAILABLE');
-    expect(await storeError(store.claim(kept.rpcId, 'cancelled'))).toBe('STORE_UNAVAILABLE');
+    expect(await questionStoreErrorCode(store.save(failed))).toBe('STORE_UNAVAILABLE');
+    expect(await questionStoreErrorCode(store.claim(kept.rpcId, 'cancelled'))).toBe('STORE_UNAVAILABLE');
 
     await server.restart();
     await untilAvailable(store);
@@ -131,7 +122,7 @@ describe('Redis down when the store is made', () => {
   it('rejects STORE_UNAVAILABLE and then works once Redis starts', async () => {
     await server.stop();
     const store = open();
-    expect(await storeError(store.save(sampleQuestionRecord()))).toBe('STORE_UNAVAILABLE');
+    expect(await questionStoreErrorCode(store.save(sampleQuestionRecord()))).toBe('STORE_UNAVAILABLE');
     await server.restart();
     await untilAvailable(store);
     const record = sampleQuestionRecord();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { QuestionStoreError, type QuestionStoreErrorCode } from '@askseam/store';
-import { describeQuestionStoreContract, sampleQuestionRecord } from '@askseam/store/testing';
+import { QuestionStoreError } from '@askseam/store';
+import { describeQuestionStoreContract, sampleQuestionRecord, questionStoreErrorCode } from '@askseam/store/testing';
 import { Redis, type RedisOptions } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recommendedRedisOptions } from './connection.js';
@@ -40,15 +40,6 @@ function raw(options: RedisOptions = {}): Redis {
   return client;
 }
 
-async function storeError(promise: Promise<unknown>): Promise<QuestionStoreErrorCode | 'no error'> {
-  try {
-    await promise;
-  } catch (error) {
-    if (QuestionStoreError.isInstance(error)) return error.code;
-    throw error;
-  }
-  return 'no error';
-}
 
 const yes = { answers: [{ id: 'deploy', selected: ['Yes'] }] };
 
@@ -152,7 +143,7 @@ describe('atomic writes under races', () => {
     const second = open({ keyPrefix: first.keyPrefix });
     const rpcId = `same-${randomUUID()}`;
     const attempts = Array.from({ length: 20 }, (_, i) => ({ store: i % 2 === 0 ? first : second, record: sampleQuestionRecord({ rpcId, sessionId: `s${i % 3}`, askedBy: `agent-${i}` }) }));
-    const results = await Promise.all(attempts.map(({ store, record }) => storeError(store.save(record))));
+    const results = await Promise.all(attempts.map(({ store, record }) => questionStoreErrorCode(store.save(record))));
     expect(results.filter((result) => result === 'no error')).toHaveLength(1);
     expect(results.filter((result) => result === 'DUPLICATE_RPC_ID')).toHaveLength(19);
     const winner = attempts[results.indexOf('no error')]!.record;
@@ -185,8 +176,8 @@ describe('damaged data', () => {
     const error = await store.get(record.rpcId).catch((caught: unknown) => caught);
     expect(QuestionStoreError.isInstance(error) && error.code).toBe('CORRUPT_STORE');
     expect((error as Error).message).toContain(record.rpcId);
-    expect(await storeError(store.listPending('all'))).toBe('CORRUPT_STORE');
-    expect(await storeError(store.claim(record.rpcId, 'cancelled'))).toBe('CORRUPT_STORE');
+    expect(await questionStoreErrorCode(store.listPending('all'))).toBe('CORRUPT_STORE');
+    expect(await questionStoreErrorCode(store.claim(record.rpcId, 'cancelled'))).toBe('CORRUPT_STORE');
   });
 
   it('reports a record that fails the schema (a bad outcome) as CORRUPT_STORE', async () => {
@@ -195,8 +186,8 @@ describe('damaged data', () => {
     await store.save(record);
     await store.claim(record.rpcId, 'cancelled');
     await raw().hset(redisStoreKeys(store.keyPrefix).record(record.rpcId), 'outcome', 'lost');
-    expect(await storeError(store.get(record.rpcId))).toBe('CORRUPT_STORE');
-    expect(await storeError(store.listAwaitingResume())).toBe('CORRUPT_STORE');
+    expect(await questionStoreErrorCode(store.get(record.rpcId))).toBe('CORRUPT_STORE');
+    expect(await questionStoreErrorCode(store.listAwaitingResume())).toBe('CORRUPT_STORE');
   });
 
   it('refuses to claim a record hash that lost its session, without writing to it', async () => {
@@ -205,14 +196,14 @@ describe('damaged data', () => {
     await store.save(record);
     const key = redisStoreKeys(store.keyPrefix).record(record.rpcId);
     await raw().hdel(key, 'session');
-    expect(await storeError(store.claim(record.rpcId, 'cancelled'))).toBe('CORRUPT_STORE');
+    expect(await questionStoreErrorCode(store.claim(record.rpcId, 'cancelled'))).toBe('CORRUPT_STORE');
     expect(await raw().hexists(key, 'outcome')).toBe(0);
   });
 
   it('reports a damaged event as CORRUPT_STORE', async () => {
     const store = open();
     await raw().xadd(redisStoreKeys(store.keyPrefix).events('a'), '5-0', 'event', '{"type":"guessed"}', 'at', 'now');
-    expect(await storeError(store.readEvents('a'))).toBe('CORRUPT_STORE');
+    expect(await questionStoreErrorCode(store.readEvents('a'))).toBe('CORRUPT_STORE');
   });
 });
 
@@ -270,8 +261,8 @@ describe('connection ownership', () => {
     await store.save(sampleQuestionRecord());
     await store.close();
     await store.close();
-    expect(await storeError(store.get('any'))).toBe('STORE_CLOSED');
-    expect(await storeError(store.save(sampleQuestionRecord()))).toBe('STORE_CLOSED');
+    expect(await questionStoreErrorCode(store.get('any'))).toBe('STORE_CLOSED');
+    expect(await questionStoreErrorCode(store.save(sampleQuestionRecord()))).toBe('STORE_CLOSED');
   });
 
   it('leaves a client the app passed open after close', async () => {
@@ -280,7 +271,7 @@ describe('connection ownership', () => {
     await store.save(sampleQuestionRecord());
     await store.close();
     expect(await client.ping()).toBe('PONG');
-    expect(await storeError(store.listPending('all'))).toBe('STORE_CLOSED');
+    expect(await questionStoreErrorCode(store.listPending('all'))).toBe('STORE_CLOSED');
   });
 
   it('waits for the first connection of an app client created with lazyConnect', async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionBusMessage } from './bus.js';
-import { QuestionStoreError, type QuestionStoreErrorCode } from './errors.js';
+import { QuestionStoreError } from './errors.js';
 import { MemoryQuestionBusHub } from './memory-bus.js';
 import { describeQuestionBusContract, sampleQuestionRecord } from './testing/index.js';
+import { questionStoreErrorCode } from './testing/error-code.js';
 
 // One hub per test: every node `makeNodes` returns for a test shares it.
 let hub = new MemoryQuestionBusHub();
@@ -19,15 +20,6 @@ describeQuestionBusContract(
   },
 );
 
-async function busError(promise: Promise<unknown>): Promise<QuestionStoreErrorCode | 'no error'> {
-  try {
-    await promise;
-  } catch (error) {
-    if (QuestionStoreError.isInstance(error)) return error.code;
-    throw error;
-  }
-  return 'no error';
-}
 
 function asked(from: string): QuestionBusMessage {
   return { type: 'asked', from, record: sampleQuestionRecord() };
@@ -62,10 +54,10 @@ describe('MemoryQuestionBusHub', () => {
     const local = new MemoryQuestionBusHub();
     const a = local.connect('node-a');
     local.interrupt('node-a');
-    expect(await busError(a.publish(asked('node-a')))).toBe('STORE_UNAVAILABLE');
-    expect(await busError(a.subscribe({ message() {}, resync() {} }))).toBe('STORE_UNAVAILABLE');
-    expect(await busError(a.isNodeAlive('node-a'))).toBe('STORE_UNAVAILABLE');
-    expect(await busError(a.acquireLease('lease', 1000))).toBe('STORE_UNAVAILABLE');
+    expect(await questionStoreErrorCode(a.publish(asked('node-a')))).toBe('STORE_UNAVAILABLE');
+    expect(await questionStoreErrorCode(a.subscribe({ message() {}, resync() {} }))).toBe('STORE_UNAVAILABLE');
+    expect(await questionStoreErrorCode(a.isNodeAlive('node-a'))).toBe('STORE_UNAVAILABLE');
+    expect(await questionStoreErrorCode(a.acquireLease('lease', 1000))).toBe('STORE_UNAVAILABLE');
   });
 
   it('does not deliver to an interrupted node what was published while it was cut off', async () => {

@@ -2,9 +2,10 @@
 // implementation: `describeQuestionBusContract('redis', (count) => connectNodes(count))`.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QuestionBus, QuestionBusListener, QuestionBusMessage } from '../bus.js';
-import { QuestionStoreError, type QuestionStoreErrorCode } from '../errors.js';
+import { QuestionStoreError } from '../errors.js';
 import type { QuestionRecord } from '../record.js';
 import { sampleQuestionRecord } from './contract.js';
+import { questionStoreErrorCode } from './error-code.js';
 
 export interface QuestionBusContractOptions {
   /** Release a bus made by `makeNodes` after each test. Default: `bus.close()`. */
@@ -49,15 +50,6 @@ function randomName(label: string): string {
   return `${label}-${Math.random().toString(36).slice(2)}`;
 }
 
-async function busError(promise: Promise<unknown>): Promise<QuestionStoreErrorCode | 'no error'> {
-  try {
-    await promise;
-  } catch (error) {
-    if (QuestionStoreError.isInstance(error)) return error.code;
-    throw error;
-  }
-  return 'no error';
-}
 
 /** Register the QuestionBus contract tests for the nodes `makeNodes(count)` returns (fresh, unsubscribed, on one shared bus). */
 export function describeQuestionBusContract(
@@ -161,7 +153,7 @@ export function describeQuestionBusContract(
       it('refuses a second listener on the same bus', async () => {
         const [bus] = (await nodes(1)) as [QuestionBus];
         await bus.subscribe(recordingListener());
-        expect(await busError(bus.subscribe(recordingListener()))).toBe('INVALID_INPUT');
+        expect(await questionStoreErrorCode(bus.subscribe(recordingListener()))).toBe('INVALID_INPUT');
       });
     });
 
@@ -212,8 +204,8 @@ export function describeQuestionBusContract(
         await a.close();
         await a.close();
         await b.close();
-        expect(await busError(a.publish(askedMessage(a.nodeId)))).toBe('STORE_CLOSED');
-        expect(await busError(b.subscribe(recordingListener()))).toBe('STORE_CLOSED');
+        expect(await questionStoreErrorCode(a.publish(askedMessage(a.nodeId)))).toBe('STORE_CLOSED');
+        expect(await questionStoreErrorCode(b.subscribe(recordingListener()))).toBe('STORE_CLOSED');
       });
     });
 

@@ -1,10 +1,11 @@
 // The behaviour every QuestionStore must have, as a vitest suite a store author runs against
 // their own implementation: `describeQuestionStoreContract('redis', () => new RedisStore(…))`.
 import { afterEach, describe, expect, it } from 'vitest';
-import { QuestionStoreError, type QuestionStoreErrorCode } from '../errors.js';
+import { QuestionStoreError } from '../errors.js';
 import type { NewQuestionEvent } from '../events.js';
 import type { NewQuestionRecord } from '../record.js';
 import type { QuestionStore } from '../store.js';
+import { questionStoreErrorCode } from './error-code.js';
 
 export interface QuestionStoreContractOptions {
   /** Release a store made by `makeStore` (close a database, a connection) after each test. */
@@ -33,15 +34,6 @@ function requested(record: NewQuestionRecord): NewQuestionEvent {
   return { type: 'human_input_requested', sessionId: record.sessionId, rpcId: record.rpcId, data: { askedBy: record.askedBy, mode: record.mode, questions: record.questions } };
 }
 
-async function storeError(promise: Promise<unknown>): Promise<QuestionStoreErrorCode | 'no error'> {
-  try {
-    await promise;
-  } catch (error) {
-    if (QuestionStoreError.isInstance(error)) return error.code;
-    throw error;
-  }
-  return 'no error';
-}
 
 /** Register the QuestionStore contract tests for the stores `makeStore` returns (a fresh, empty one per test). */
 export function describeQuestionStoreContract(name: string, makeStore: () => QuestionStore | Promise<QuestionStore>, options: QuestionStoreContractOptions = {}): void {
@@ -83,15 +75,15 @@ export function describeQuestionStoreContract(name: string, makeStore: () => Que
         const store = await fresh();
         const record = sampleQuestionRecord();
         await store.save(record);
-        expect(await storeError(store.save({ ...record, sessionId: 'other' }))).toBe('DUPLICATE_RPC_ID');
+        expect(await questionStoreErrorCode(store.save({ ...record, sessionId: 'other' }))).toBe('DUPLICATE_RPC_ID');
         expect((await store.get(record.rpcId))?.sessionId).toBe('session-a');
       });
 
       it('refuses a record without questions, or with a state that is not JSON', async () => {
         const store = await fresh();
-        expect(await storeError(store.save(sampleQuestionRecord({ questions: [] })))).toBe('INVALID_INPUT');
-        expect(await storeError(store.save(sampleQuestionRecord({ state: { when: new Date() } as never })))).toBe('INVALID_INPUT');
-        expect(await storeError(store.save({ ...sampleQuestionRecord(), outcome: 'answered' } as never))).toBe('INVALID_INPUT');
+        expect(await questionStoreErrorCode(store.save(sampleQuestionRecord({ questions: [] })))).toBe('INVALID_INPUT');
+        expect(await questionStoreErrorCode(store.save(sampleQuestionRecord({ state: { when: new Date() } as never })))).toBe('INVALID_INPUT');
+        expect(await questionStoreErrorCode(store.save({ ...sampleQuestionRecord(), outcome: 'answered' } as never))).toBe('INVALID_INPUT');
         expect(await store.listPending('all')).toEqual([]);
       });
 
@@ -149,10 +141,10 @@ export function describeQuestionStoreContract(name: string, makeStore: () => Que
         const store = await fresh();
         const record = sampleQuestionRecord();
         await store.save(record);
-        expect(await storeError(store.claim(record.rpcId, 'answered'))).toBe('INVALID_INPUT');
-        expect(await storeError(store.claim(record.rpcId, 'cancelled', yes))).toBe('INVALID_INPUT');
-        expect(await storeError(store.claim(record.rpcId, 'answered', { answers: 'yes' } as never))).toBe('INVALID_INPUT');
-        expect(await storeError(store.claim(record.rpcId, 'lost' as never))).toBe('INVALID_INPUT');
+        expect(await questionStoreErrorCode(store.claim(record.rpcId, 'answered'))).toBe('INVALID_INPUT');
+        expect(await questionStoreErrorCode(store.claim(record.rpcId, 'cancelled', yes))).toBe('INVALID_INPUT');
+        expect(await questionStoreErrorCode(store.claim(record.rpcId, 'answered', { answers: 'yes' } as never))).toBe('INVALID_INPUT');
+        expect(await questionStoreErrorCode(store.claim(record.rpcId, 'lost' as never))).toBe('INVALID_INPUT');
         expect((await store.get(record.rpcId))?.outcome).toBeUndefined();
       });
     });
@@ -238,9 +230,9 @@ export function describeQuestionStoreContract(name: string, makeStore: () => Que
 
       it('refuses an event of an unknown type or with the wrong data, and a bad cursor', async () => {
         const store = await fresh();
-        expect(await storeError(store.appendEvent({ type: 'guessed', sessionId: 'a', rpcId: 'r', data: {} } as never))).toBe('INVALID_INPUT');
-        expect(await storeError(store.appendEvent({ type: 'aborted', sessionId: 'a', rpcId: 'r', data: { by: 'magic' } } as never))).toBe('INVALID_INPUT');
-        expect(await storeError(store.readEvents('a', { after: -1 }))).toBe('INVALID_INPUT');
+        expect(await questionStoreErrorCode(store.appendEvent({ type: 'guessed', sessionId: 'a', rpcId: 'r', data: {} } as never))).toBe('INVALID_INPUT');
+        expect(await questionStoreErrorCode(store.appendEvent({ type: 'aborted', sessionId: 'a', rpcId: 'r', data: { by: 'magic' } } as never))).toBe('INVALID_INPUT');
+        expect(await questionStoreErrorCode(store.readEvents('a', { after: -1 }))).toBe('INVALID_INPUT');
         expect(await store.readEvents('a')).toEqual([]);
       });
 
