@@ -6,7 +6,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { config } from './lib/config.mjs';
-import { crossnodeConfig } from './lib/crossnode-config.mjs';
 import { skipped } from './lib/figure.mjs';
 import { formatTable } from './lib/table.mjs';
 
@@ -18,7 +17,7 @@ const sections = [
   { name: 'memory', title: '3c. Scale: heap per pending question', budgetMs: config.scale.memoryBudgetMs },
   { name: 'micro', title: '4. Validators on one core', budgetMs: config.micro.budgetMs },
   { name: 'durable', title: '5. Durable store', budgetMs: config.durable.budgetMs },
-  { name: 'crossnode', title: '6. Cross-node round trip (Redis store and bus)', budgetMs: crossnodeConfig.budgetMs },
+  { name: 'crossnode', title: '6. Cross-node round trip (Redis store and bus)', budgetMs: config.crossnode.budgetMs },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);

@@ -61,4 +61,14 @@ export const config = {
     rounds: int('BENCH_DURABLE_ROUNDS', 3, 2),
     budgetMs: int('BENCH_DURABLE_BUDGET_MS', 60_000, 20_000),
   },
+  crossnode: {
+    // Round trips per variant before measuring (JIT, Lua script cache, connection buffers).
+    warmup: int('BENCH_CROSSNODE_WARMUP', 200, 30),
+    // Alternating rounds; each round runs `perRound` sequential round trips of every variant.
+    rounds: int('BENCH_CROSSNODE_ROUNDS', 8, 2),
+    perRound: int('BENCH_CROSSNODE_PER_ROUND', 150, 40),
+    budgetMs: int('BENCH_CROSSNODE_BUDGET_MS', 60_000, 30_000),
+    // The redis-server binary; the section is skipped (not failed) when it is missing.
+    redisServer: process.env.BENCH_REDIS_SERVER || '/usr/bin/redis-server',
+  },
 };

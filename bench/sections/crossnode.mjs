@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { RedisQuestionBus } from '@askseam/bus-redis';
 import { RedisQuestionStore } from '@askseam/store-redis';
 import { startRedisServer } from '@askseam/store-redis/testing';
-import { crossnodeConfig } from '../lib/crossnode-config.mjs';
+import { config } from '../lib/config.mjs';
 import { figure, skipped } from '../lib/figure.mjs';
 import { startNode } from '../lib/redis-nodes.mjs';
 import { interleave, quantile } from '../lib/stats.mjs';
@@ -32,7 +32,7 @@ const TITLE = 'cross-node round trip on Redis';
 const childScript = fileURLToPath(new URL('../lib/crossnode-child.mjs', import.meta.url));
 
 export async function run() {
-  const { warmup, rounds, perRound, redisServer } = crossnodeConfig;
+  const { warmup, rounds, perRound, redisServer } = config.crossnode;
   if (!existsSync(redisServer)) {
     const reason = `no redis-server at ${redisServer} (Debian/Ubuntu: apt-get install -y redis-server)`;
     console.log(`  skipped: ${reason}`);
