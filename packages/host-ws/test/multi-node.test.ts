@@ -22,6 +22,12 @@ function cluster(): Cluster {
   return { hub, store, node: (name, options = {}) => startHost({ store, bus: hub.connect(name), ...options }) };
 }
 
+/** Nodes `a` and `b` of a fresh cluster. */
+async function twoNodes(): Promise<Cluster & { a: TestHost; b: TestHost }> {
+  const started = cluster();
+  return { ...started, a: await started.node('a'), b: await started.node('b') };
+}
+
 async function waitFor(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
   for (let i = 0; i < 500; i += 1) {
     if (await check()) return;
@@ -32,9 +38,7 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string): P
 
 describe('a question asked on one node', () => {
   it('is shown to a client of another node with the same rpcId, and that client\'s answer resolves the ask', async () => {
-    const { node } = cluster();
-    const a = await node('a');
-    const b = await node('b');
+    const { a, b } = await twoNodes();
     const onA = await a.connect();
     const onB = await b.connect();
     const asking = a.ask('agent-a');
@@ -54,9 +58,7 @@ describe('a question asked on one node', () => {
   });
 
   it('is answered over the HTTP API of another node', async () => {
-    const { node } = cluster();
-    const a = await node('a');
-    const b = await node('b');
+    const { a, b } = await twoNodes();
     const asking = a.ask('agent-a');
     await waitFor(() => b.host.pending().length === 1, 'node b to learn of the question');
     const rpcId = b.host.pending()[0]!.rpcId;
@@ -66,9 +68,7 @@ describe('a question asked on one node', () => {
   });
 
   it('refuses on the other node an answer that does not fit, and the question stays pending everywhere', async () => {
-    const { node } = cluster();
-    const a = await node('a');
-    const b = await node('b');
+    const { a, b } = await twoNodes();
     const onB = await b.connect();
     const asking = a.ask('agent-a');
     const { rpcId } = await onB.next('question/requested');
@@ -80,9 +80,7 @@ describe('a question asked on one node', () => {
   });
 
   it('takes exactly one of two answers sent at once to two nodes', async () => {
-    const { node } = cluster();
-    const a = await node('a');
-    const b = await node('b');
+    const { a, b } = await twoNodes();
     const onA = await a.connect();
     const onB = await b.connect();
     const blue = { answers: [{ id: 'colour', selected: ['Blue'] }] };
@@ -99,9 +97,7 @@ describe('a question asked on one node', () => {
   });
 
   it('rejects the ask with ASK_CANCELLED and the person\'s words when a client of another node dismisses it', async () => {
-    const { node } = cluster();
-    const a = await node('a');
-    const b = await node('b');
+    const { a, b } = await twoNodes();
     const onB = await b.connect();
     const asking = a.ask('agent-a');
     const { rpcId } = await onB.next('question/requested');
@@ -114,9 +110,7 @@ describe('a question asked on one node', () => {
   });
 
   it('is withdrawn from every node\'s clients when its asker aborts', async () => {
-    const { node } = cluster();
-    const a = await node('a');
-    const b = await node('b');
+    const { a, b } = await twoNodes();
     const onB = await b.connect();
     const controller = new AbortController();
     const asking = a.ask('agent-a', [colourQuestion], { signal: controller.signal });
@@ -129,9 +123,7 @@ describe('a question asked on one node', () => {
   });
 
   it('is replayed to a client that connects to another node later', async () => {
-    const { node } = cluster();
-    const a = await node('a');
-    const b = await node('b');
+    const { a, b } = await twoNodes();
     const asking = a.ask('agent-a');
     await waitFor(() => b.host.pending().length === 1, 'node b to learn of the question');
     const late = await b.connect();
@@ -209,9 +201,7 @@ describe('answers whose asker is not waiting', () => {
 
 describe('a node cut off from the bus', () => {
   it('catches up when it is back: shows what was asked and drops what was settled meanwhile', async () => {
-    const { node, hub } = cluster();
-    const a = await node('a');
-    const b = await node('b');
+    const { a, b, hub } = await twoNodes();
     const onB = await b.connect();
     const first = a.ask('agent-a');
     const { rpcId: firstId } = await onB.next('question/requested');
@@ -234,9 +224,7 @@ describe('a node cut off from the bus', () => {
   });
 
   it('hands its asker an answer given elsewhere while it was cut off', async () => {
-    const { node, hub } = cluster();
-    const a = await node('a');
-    const b = await node('b');
+    const { a, b, hub } = await twoNodes();
     const onB = await b.connect();
     const asking = a.ask('agent-a');
     const { rpcId } = await onB.next('question/requested');
@@ -264,9 +252,7 @@ describe('options', () => {
   });
 
   it('leaves the bus when it closes, so the other nodes see it gone', async () => {
-    const { node, hub } = cluster();
-    const a = await node('a');
-    const b = await node('b');
+    const { a, b, hub } = await twoNodes();
     const probe = hub.connect('probe');
     // Alive means subscribed: the probe itself never subscribed, but a and b did.
     expect(await probe.isNodeAlive('probe')).toBe(false);
