@@ -1,4 +1,4 @@
-import type { AskUserQuestionItem } from '@askseam/user-questions';
+import { compiledSafeParse, type AskUserQuestionItem } from '@askseam/user-questions';
 import type { z } from 'zod';
 import { askUserQuestionArgsSchema, type AskUserQuestionArgs } from './schema.js';
 import { valueKindText, withArticle } from './value-kind.js';
@@ -7,6 +7,9 @@ import { valueKindText, withArticle } from './value-kind.js';
 export type ParsedAskUserQuestionArgs =
   | { ok: true; value: AskUserQuestionItem[] }
   | { ok: false; error: { code: 'INVALID_ARGUMENTS'; message: string } };
+
+// Every tool call is read here: the compiled parser gives the schema's answers, faster.
+const parseArgs = compiledSafeParse(askUserQuestionArgsSchema);
 
 // At most this many problems are listed, so one broken batch does not flood the model's context.
 const maxProblemsListed = 3;
@@ -37,7 +40,7 @@ export function parseAskUserQuestionArgs(args: unknown): ParsedAskUserQuestionAr
   if (!raw.ok) return invalid(raw.message);
 
   const input = withoutNullOptionals(raw.value);
-  const parsed = askUserQuestionArgsSchema.safeParse(input, { reportInput: true });
+  const parsed = parseArgs(input, { reportInput: true });
   if (!parsed.success) return invalid(listProblems(parsed.error.issues.map((issue) => describeIssue(issue, input))));
 
   const problem = batchProblem(parsed.data);
