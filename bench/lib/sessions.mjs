@@ -20,8 +20,13 @@ function authenticate(req) {
   return { id: `user-of-${session}`, canSee: (id) => id === session, sessions: [session], sessionsExhaustive: true };
 }
 
-/** A host serving `sessions` sessions, with one live root agent per session. */
-export async function startSessionHost(sessions) {
+/**
+ * A host serving `sessions` sessions, with one live root agent per session. With `countPending`
+ * (the default) the host gets an `onEvent` hook that counts pending questions for `pendingCount()`;
+ * a section that does not need the count leaves it off, because the host hands every hook a deep
+ * copy of each asked and answered event, which is instrumentation cost, not the host's.
+ */
+export async function startSessionHost(sessions, { countPending = true } = {}) {
   const ids = Array.from({ length: sessions }, (_, index) => sessionId(index));
   const { agents, registry } = agentRegistry(ids);
   const userQuestions = new UserQuestions({ agents: registry });
@@ -31,10 +36,13 @@ export async function startSessionHost(sessions) {
     if (event.type === 'asked') pending++;
     else if (event.type === 'answered' || event.type === 'cancelled' || event.type === 'aborted') pending--;
   };
-  const host = await createWebSocketHost({ userQuestions, authenticate, onEvent });
+  const host = await createWebSocketHost({ userQuestions, authenticate, ...(countPending ? { onEvent } : {}) });
   return {
     host,
-    pendingCount: () => pending,
+    pendingCount: () => {
+      if (!countPending) throw new Error('This session host was started with countPending: false.');
+      return pending;
+    },
     userQuestions,
     agents: ids.map((id) => agents.get(id)),
     urlOf: (session) => `${host.url}?session=${encodeURIComponent(session)}`,

@@ -28,7 +28,7 @@ export async function run(config) {
 }
 
 async function answersPerSecond({ sessions, total, rounds, warmupQuestions, fdNote }) {
-  const stack = await startSessionHost(sessions);
+  const stack = await startSessionHost(sessions, { countPending: false });
   const recorder = recordingWebSocket();
   const users = await connectAnsweringClients(stack, { WebSocket: recorder.WebSocket });
   const questions = seamQuestions();
