@@ -109,6 +109,32 @@ describe('compiledSafeParse', () => {
     expect(parse({ when: new Date(0) }).success).toBe(false);
   });
 
+  it('does not compile when zod is told to run without eval (jitless), and still answers as the schema', () => {
+    const before = z.config().jitless;
+    z.config({ jitless: true });
+    try {
+      // Made after the switch: zod reads it when a schema is built.
+      const parse = compiledSafeParse(z.strictObject({ a: z.string() }));
+      const evals: string[] = [];
+      const original = globalThis.Function;
+      globalThis.Function = new Proxy(original, {
+        construct(target, args: string[]) {
+          evals.push(args.join());
+          return Reflect.construct(target, args);
+        },
+      });
+      try {
+        expect(parse({ a: 'x' })).toStrictEqual({ success: true, data: { a: 'x' } });
+        expect(parse({ a: 1 }).success).toBe(false);
+      } finally {
+        globalThis.Function = original;
+      }
+      expect(evals).toEqual([]);
+    } finally {
+      z.config({ jitless: before });
+    }
+  });
+
   it('passes parse parameters on to the schema', () => {
     const parsed = compiledSafeParse(z.strictObject({ a: z.string() }))({ a: 1 }, { reportInput: true });
     expect(parsed.error?.issues[0]).toMatchObject({ input: 1 });
