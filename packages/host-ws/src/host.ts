@@ -8,6 +8,8 @@ import {
   UserQuestionError,
   askUserQuestionUrgencySchema,
   askUserQuestionsSchema,
+  compiledSafeParse,
+  copyAnswer,
   hasUserQuestionErrorCode,
   type AskUserQuestionAnswer,
   type AskUserQuestionItem,
@@ -245,7 +247,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     if (closed) throw new UserQuestionError('ASK_ABORTED', 'The WebSocket host is closed, so nobody can answer the question.');
     if (signal?.aborted) throw new UserQuestionError('ASK_ABORTED', 'The question was aborted before it was asked.', { cause: signal.reason });
     // Only the contract's fields go on the wire, and the caller's later edits do not.
-    const parsed = askUserQuestionsSchema.safeParse(request.questions);
+    const parsed = parseQuestions(request.questions);
     if (!parsed.success) throw new UserQuestionError('INVALID_QUESTIONS', `The questions do not match the question schema: ${parsed.error.issues[0]?.message ?? 'invalid'}.`);
 
     return new Promise<AskUserQuestionAnswer>((resolve, reject) => {
@@ -607,7 +609,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     waiters.delete(record.rpcId);
     handedToAsker.add(record.rpcId);
     // A copy nobody else holds: the store's record, the event log and the asker must not share one object.
-    if (record.outcome === 'answered' && record.answer !== undefined) waiter.resolve(structuredClone(record.answer));
+    if (record.outcome === 'answered' && record.answer !== undefined) waiter.resolve(copyAnswer(record.answer));
     else {
       const said = message === undefined ? '' : ` They said: ${message}`;
       waiter.reject(new UserQuestionError('ASK_CANCELLED', `The user dismissed the questions without answering.${said}`));
@@ -872,6 +874,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     clearTimeout(timer);
   }
 }
+
+const parseQuestions = compiledSafeParse(askUserQuestionsSchema);
 
 function noop(): void {}
 
