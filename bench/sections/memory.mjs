@@ -56,7 +56,7 @@ export async function run(config) {
         unit: 'B',
         baseline: { name: `the caller's own question batch as JS objects (${textBytes} B as JSON text)`, value: batchBytes },
         target: { on: 'value', op: '<=', value: 2048, text: '<= 2,048 B beyond the question' },
-        note: 'askseam\'s share = heap growth from asking, after the callers already hold their batches: the seam\'s and the host\'s copies of the questions, the rpcId, the pending-table entry and the promise chain.',
+        note: 'askseam\'s share = heap growth from asking, after the callers already hold their batches: the seam\'s, the host\'s and the store\'s copies of the questions, the records, the rpcId, the pending-table entry and the promise chain.',
       }),
       figure({
         section: SECTION,
