@@ -11,6 +11,7 @@ import {
   compiledSafeParse,
   copyAnswer,
   hasUserQuestionErrorCode,
+  isSealedQuestionBatch,
   type AskUserQuestionAnswer,
   type AskUserQuestionItem,
   type AskUserQuestionRequest,
@@ -247,23 +248,28 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     if (closed) throw new UserQuestionError('ASK_ABORTED', 'The WebSocket host is closed, so nobody can answer the question.');
     if (signal?.aborted) throw new UserQuestionError('ASK_ABORTED', 'The question was aborted before it was asked.', { cause: signal.reason });
     // Only the contract's fields go on the wire, and the caller's later edits do not.
-    const parsed = parseQuestions(request.questions);
-    if (!parsed.success) throw new UserQuestionError('INVALID_QUESTIONS', `The questions do not match the question schema: ${parsed.error.issues[0]?.message ?? 'invalid'}.`);
+    // The seam's sealed batch is checked and frozen: shared, not copied (one copy per pending question).
+    const questions = isSealedQuestionBatch(request.questions) ? request.questions : parseOwnCopy(request.questions);
 
     return new Promise<AskUserQuestionAnswer>((resolve, reject) => {
       const rpcId = randomUUID();
-      const onAbort = () => abortBlocking(rpcId, signal?.reason);
-      waiters.set(rpcId, {
-        resolve: (answer) => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve(answer);
-        },
-        reject: (error) => {
-          signal?.removeEventListener('abort', onAbort);
-          reject(error);
-        },
-      });
-      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal === undefined) {
+        // No signal to unhook: the promise's own functions are the waiter (less heap per pending question).
+        waiters.set(rpcId, { resolve, reject });
+      } else {
+        const onAbort = () => abortBlocking(rpcId, signal.reason);
+        waiters.set(rpcId, {
+          resolve: (answer) => {
+            signal.removeEventListener('abort', onAbort);
+            resolve(answer);
+          },
+          reject: (error) => {
+            signal.removeEventListener('abort', onAbort);
+            reject(error);
+          },
+        });
+        signal.addEventListener('abort', onAbort, { once: true });
+      }
       // The seam passes urgency through unchecked; a level we do not know is read as medium.
       const urgency = request.urgency === undefined ? undefined : askUserQuestionUrgencySchema.catch('medium').parse(request.urgency);
       const record: QuestionRecord = {
@@ -271,7 +277,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         sessionId: agent.id,
         askedBy: agent.id,
         askedAt: new Date().toISOString(),
-        questions: parsed.data,
+        questions,
         mode: 'blocking',
         ...(urgency === undefined ? {} : { urgency }),
         // Another node that settles it must know where the asker waits.
@@ -876,6 +882,13 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
 }
 
 const parseQuestions = compiledSafeParse(askUserQuestionsSchema);
+
+/** A checked copy of questions that did not come from the seam's check; throws INVALID_QUESTIONS. */
+function parseOwnCopy(questions: unknown): AskUserQuestionItem[] {
+  const parsed = parseQuestions(questions);
+  if (!parsed.success) throw new UserQuestionError('INVALID_QUESTIONS', `The questions do not match the question schema: ${parsed.error.issues[0]?.message ?? 'invalid'}.`);
+  return parsed.data;
+}
 
 function noop(): void {}
 

@@ -1,3 +1,4 @@
+import { UserQuestions, type AskUserQuestionItem } from '@askseam/user-questions';
 import { describe, expect, it } from 'vitest';
 import { MemoryQuestionStore } from './memory.js';
 import { describeQuestionStoreContract, sampleQuestionRecord } from './testing/index.js';
@@ -39,6 +40,30 @@ describe('MemoryQuestionStore', () => {
     expect(await store.readEvents('a')).toEqual([a2]);
     expect(await store.readEvents('b')).toEqual([b1]);
     expect(a1.id).toBeLessThan(a2.id);
+  });
+
+  it('takes a batch the seam sealed as it is, and still hands out copies that can be changed', async () => {
+    // The questions exactly as a provider (the host) receives them from the seam: checked and frozen.
+    let sealed: AskUserQuestionItem[] | undefined;
+    const seam = new UserQuestions();
+    seam.registerProvider({
+      ask: async ({ questions }) => {
+        sealed = questions;
+        return { answers: [{ id: 'deploy', selected: ['Yes'] }] };
+      },
+    });
+    await seam.ask({ questions: sampleQuestionRecord().questions });
+    const store = new MemoryQuestionStore();
+    const record = sampleQuestionRecord({ questions: sealed! });
+    await store.save(record);
+    await store.appendEvent({ type: 'human_input_requested', sessionId: record.sessionId, rpcId: record.rpcId, data: { askedBy: 'a', mode: 'blocking', questions: sealed! } });
+    const [listed] = await store.listPending('all');
+    const [event] = await store.readEvents(record.sessionId);
+    expect(listed?.questions).toEqual(sealed);
+    expect(listed?.questions).not.toBe(sealed);
+    listed!.questions[0]!.question = 'changed';
+    expect(event?.type === 'human_input_requested' && event.data.questions).toEqual(sealed);
+    expect((await store.claim(record.rpcId, 'answered', yes))?.questions).toEqual(sealed);
   });
 
   it('refuses a retention that is not a whole number', () => {

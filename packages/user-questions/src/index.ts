@@ -9,6 +9,7 @@ export { checkReceivedAnswer } from './received-answer.js';
 export type { ReceivedAnswerCheck } from './received-answer.js';
 export { questionBatchProblem } from './batch.js';
 export { copyAnswer } from './answer.js';
+export { isSealedQuestionBatch } from './sealed.js';
 export { compiledSafeParse } from './compiled.js';
 export type { SafeParse } from './compiled.js';
 export {

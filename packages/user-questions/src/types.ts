@@ -30,7 +30,11 @@ export interface AskUserQuestionRequest {
   urgency?: AskUserQuestionUrgency;
 }
 
-/** Whatever puts the questions in front of a human: a web UI host, a terminal, a bot. */
+/**
+ * Whatever puts the questions in front of a human: a web UI host, a terminal, a bot. Its `ask`
+ * gets the seam's own checked copy of the questions, frozen (`isSealedQuestionBatch` is true for
+ * it): keep it by reference if you like, but do not try to change it.
+ */
 export interface UserQuestionProvider {
   ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer>;
 }

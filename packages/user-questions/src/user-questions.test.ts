@@ -5,6 +5,7 @@ import type { AnswerMismatch } from './match.js';
 import type { AskUserQuestionAnswer, AskUserQuestionItem } from './schemas.js';
 import type { AgentRef, AgentRegistry, AskUserQuestionRequest, UserQuestionProvider } from './types.js';
 import { UserQuestions } from './user-questions.js';
+import { isSealedQuestionBatch } from './sealed.js';
 
 // ── fixtures ────────────────────────────────────────────────────────────────────
 
@@ -482,30 +483,61 @@ describe('the answer is read once', () => {
 describe('the answer check uses the questions as asked', () => {
   it('rejects a provider that edits a label in place and answers with the edited label', async () => {
     const seam = new UserQuestions();
+    let editRefused = false;
     seam.registerProvider({
       ask: async ({ questions }) => {
         const option = questions[0]?.options?.[0];
-        if (option) option.label = option.label.replace(' (Recommended)', '');
+        // The provider gets the seam's frozen copy: the edit itself is refused.
+        try {
+          if (option) option.label = option.label.replace(' (Recommended)', '');
+        } catch {
+          editRefused = true;
+        }
         return { answers: [{ id: 'colour', selected: ['Red'] }] };
       },
     });
 
     const error = await rejectionOf(seam.ask({ questions: [structuredClone(colour)] }));
+    expect(editRefused).toBe(true);
     expect(error.code).toBe('BAD_ANSWER');
     expect((error.cause as AnswerMismatch).rule).toBe('unknown-label');
   });
 
   it('rejects a provider that empties the question list and answers nothing', async () => {
     const seam = new UserQuestions();
+    let editRefused = false;
     seam.registerProvider({
       ask: async ({ questions }) => {
-        questions.length = 0;
+        try {
+          questions.length = 0;
+        } catch {
+          editRefused = true;
+        }
         return { answers: [] };
       },
     });
 
     const error = await rejectionOf(seam.ask({ questions: [colour, toppings] }));
+    expect(editRefused).toBe(true);
     expect((error.cause as AnswerMismatch).rule).toBe('count');
+  });
+
+  it('gives the provider a sealed copy, never the caller\'s own objects', async () => {
+    const seam = new UserQuestions();
+    const caller = [structuredClone(colour)];
+    let given: unknown;
+    seam.registerProvider({
+      ask: async ({ questions }) => {
+        given = questions;
+        return { answers: [{ id: 'colour', selected: ['Blue'] }] };
+      },
+    });
+    await seam.ask({ questions: caller });
+    expect(given).not.toBe(caller);
+    expect(given).toEqual(caller);
+    expect(isSealedQuestionBatch(given)).toBe(true);
+    expect(isSealedQuestionBatch(caller)).toBe(false);
+    expect(Object.isFrozen(caller[0])).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { snapshotAnswer } from './answer.js';
+import { sealCheckedBatch } from './sealed.js';
 import { checkQuestionBatch } from './batch.js';
 import { UserQuestionError } from './errors.js';
 import { answerMismatch } from './match.js';
@@ -52,12 +53,14 @@ export class UserQuestions {
     const { questions, agent, signal, timeoutMs } = request;
     let asked: AskUserQuestionItem[];
     try {
-      asked = this.#passGates(questions, agent, signal);
+      // Our own checked copy, frozen: the provider gets it instead of the caller's objects, so
+      // what is shown, kept and checked at gate 8 is one batch that nobody can change.
+      asked = sealCheckedBatch(this.#passGates(questions, agent, signal));
     } catch (error) {
       return Promise.reject(error);
     }
     // 8 (gate 7 has just found the provider, and nothing ran since)
-    return askWithDeadline(this.#provider!, request, signal, timeoutMs).then((answer) => checkedAnswer(asked, answer));
+    return askWithDeadline(this.#provider!, { ...request, questions: asked }, signal, timeoutMs).then((answer) => checkedAnswer(asked, answer));
   }
 
   /** Gates 1 to 7, in contract order; returns the seam's own copy of the questions. Throws the first gate's error. */

@@ -1,0 +1,32 @@
+import type { AskUserQuestionItem } from './schemas.js';
+
+// Batches that passed the seam's whole batch check (schema and well-formedness) and were frozen
+// right after. Membership cannot be forged: only this module adds to it.
+const sealed = new WeakSet<object>();
+
+/**
+ * Freeze a question batch the seam has just checked, all the way down, and remember it. A sealed
+ * batch can be shared instead of copied by everyone downstream (the host, the in-memory store,
+ * the event log): nobody can change it, so one copy per pending question is enough.
+ */
+export function sealCheckedBatch(questions: AskUserQuestionItem[]): AskUserQuestionItem[] {
+  deepFreeze(questions);
+  sealed.add(questions);
+  return questions;
+}
+
+/**
+ * True for a batch the seam checked and froze (what a provider receives as `request.questions`):
+ * it holds only the contract's fields, fits the schema and the batch rules, and can never change,
+ * so it may be kept by reference. False for anything else, including a batch checked by another
+ * installed copy of this package (which is then simply copied).
+ */
+export function isSealedQuestionBatch(value: unknown): value is AskUserQuestionItem[] {
+  return typeof value === 'object' && value !== null && sealed.has(value);
+}
+
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+}
