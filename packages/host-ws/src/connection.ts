@@ -37,6 +37,8 @@ export class HostConnection {
   /** When the recent unreadable frames arrived (ms), oldest first; never more than maxBadFrames. */
   readonly #badFrameTimes: number[] = [];
   #queue: Promise<void> = Promise.resolve();
+  /** True while the TCP socket is corked until the end of this tick (see #holdWritesForThisTick). */
+  #corkedForTick = false;
 
   constructor(
     readonly id: string,
@@ -84,6 +86,7 @@ export class HostConnection {
       this.close(closeCodes.policyViolation, 'slow consumer');
       return false;
     }
+    this.#holdWritesForThisTick();
     try {
       this.socket.send(text, (error) => {
         if (error) this.logger.debug('a frame could not be written', { connectionId: this.id, error: String(error) });
@@ -107,6 +110,21 @@ export class HostConnection {
     } finally {
       if (corkable) this.transport.uncork();
     }
+  }
+
+  /**
+   * Cork the TCP socket until the current tick's work (its promise jobs included) is done, so
+   * that every frame sent to this connection meanwhile (a burst of questions, the receipts of a
+   * batch of answers read from one chunk) leaves in one write instead of one system call each.
+   */
+  #holdWritesForThisTick(): void {
+    if (this.#corkedForTick || typeof this.transport.cork !== 'function' || this.transport.destroyed) return;
+    this.#corkedForTick = true;
+    this.transport.cork();
+    process.nextTick(() => {
+      this.#corkedForTick = false;
+      this.transport.uncork();
+    });
   }
 
   /**
