@@ -12,6 +12,13 @@ const base = { sessionId: z.string().min(1), rpcId: z.string().min(1) };
  * One entry of a session's append-only log (seed 002's thread events), in the order things
  * happened. `data` is what an agent or an auditor needs to know about that step.
  */
+/** The fields of a `human_input_requested` event other than its questions (see validate.ts: a sealed batch is kept, not re-read). */
+export const humanInputRequestedWithoutQuestionsSchema = z.strictObject({
+  ...base,
+  type: z.literal('human_input_requested'),
+  data: z.strictObject({ askedBy: z.string(), mode: questionModeSchema, urgency: questionUrgencySchema.optional() }),
+});
+
 export const newQuestionEventSchema = z.discriminatedUnion('type', [
   z.strictObject({
     ...base,

@@ -1,4 +1,4 @@
-import { compiledSafeParse, isSealedQuestionBatch, type AskUserQuestionAnswer } from '@askseam/user-questions';
+import { compiledSafeParse, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import { QuestionStoreError } from './errors.js';
 import type { NewQuestionEvent, QuestionEvent } from './events.js';
 import { humanOutcomes, questionRecordSchema, type NewQuestionRecord, type QuestionOutcome, type QuestionRecord } from './record.js';
@@ -44,8 +44,6 @@ export class MemoryQuestionStore implements QuestionStore {
     if (this.#records.has(parsed.rpcId)) {
       throw new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${parsed.rpcId}" is already stored; give every question a fresh rpcId.`);
     }
-    // A batch the seam checked and froze can never change: keep it, not a second copy.
-    if (isSealedQuestionBatch(record.questions)) parsed.questions = record.questions;
     this.#records.set(parsed.rpcId, parsed);
   }
 
@@ -93,10 +91,6 @@ export class MemoryQuestionStore implements QuestionStore {
 
   async appendEvent(event: NewQuestionEvent): Promise<QuestionEvent> {
     const stored: StoredEvent = { event: parseNewQuestionEvent(event), id: ++this.#lastEventId, at: new Date().toISOString() };
-    // As in save: the frozen batch the seam checked is kept by reference.
-    if (stored.event.type === 'human_input_requested' && event.type === 'human_input_requested' && isSealedQuestionBatch(event.data.questions)) {
-      stored.event.data.questions = event.data.questions;
-    }
     const sessionId = stored.event.sessionId;
     let log = this.#events.get(sessionId);
     if (log === undefined) {

@@ -1,9 +1,9 @@
 // The checks every store runs where data enters it, so that all implementations refuse the same
 // inputs with the same error (the contract suite holds them to it).
-import { askUserQuestionAnswerSchema, compiledSafeParse, type AskUserQuestionAnswer } from '@askseam/user-questions';
+import { askUserQuestionAnswerSchema, compiledSafeParse, isSealedQuestionBatch, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import type * as z from 'zod';
 import { QuestionStoreError } from './errors.js';
-import { newQuestionEventSchema, type NewQuestionEvent } from './events.js';
+import { humanInputRequestedWithoutQuestionsSchema, newQuestionEventSchema, type NewQuestionEvent } from './events.js';
 import { newQuestionRecordSchema, questionOutcomeSchema, type NewQuestionRecord, type QuestionOutcome } from './record.js';
 import type { ReadEventsOptions } from './store.js';
 
@@ -13,12 +13,22 @@ import type { ReadEventsOptions } from './store.js';
 // schema minus that key, which is the whole schema's answer for every input that lacks the key.
 const parseStatelessRecord = compiledSafeParse(newQuestionRecordSchema.omit({ state: true }));
 const parseAnswer = compiledSafeParse(askUserQuestionAnswerSchema);
+// A question batch the seam checked and froze (isSealedQuestionBatch) fits the question schema and
+// can never change: it is kept by reference, and only the other fields are read and copied.
+const parseStatelessRecordWithoutQuestions = compiledSafeParse(newQuestionRecordSchema.omit({ state: true, questions: true }));
+const parseRequestedWithoutQuestions = compiledSafeParse(humanInputRequestedWithoutQuestionsSchema);
 /** The event schema's compiled safeParse (not exported from the package): the memory store also copies its events with it. */
 export const readNewQuestionEvent = compiledSafeParse(newQuestionEventSchema);
 
 /** A fresh, checked copy of a record for `save`. Throws `INVALID_INPUT` naming the first problem. */
 export function parseNewQuestionRecord(record: unknown): NewQuestionRecord {
   if (typeof record === 'object' && record !== null && !('state' in record)) {
+    const { questions, ...rest } = record as { questions?: unknown };
+    if (isSealedQuestionBatch(questions) && questions.length > 0) {
+      const shared = parseStatelessRecordWithoutQuestions(rest);
+      // Added to the fresh copy rather than spread into another: every record then shares one shape.
+      if (shared.success) return Object.assign(shared.data, { questions });
+    }
     const fast = parseStatelessRecord(record);
     if (fast.success) return fast.data;
   }
@@ -44,6 +54,14 @@ export function parseSettlement(outcome: unknown, answer: unknown): { outcome: Q
 
 /** A fresh, checked copy of an event for `appendEvent`. */
 export function parseNewQuestionEvent(event: unknown): NewQuestionEvent {
+  const requested = event as { type?: unknown; data?: { questions?: unknown } } | null;
+  if (requested?.type === 'human_input_requested' && typeof requested.data === 'object' && requested.data !== null) {
+    const { questions, ...rest } = requested.data;
+    if (isSealedQuestionBatch(questions)) {
+      const shared = parseRequestedWithoutQuestions({ ...requested, data: rest });
+      if (shared.success) return Object.assign(shared.data, { data: Object.assign(shared.data.data, { questions }) });
+    }
+  }
   const parsed = readNewQuestionEvent(event);
   if (!parsed.success) throw invalid('The event', parsed.error);
   return parsed.data;
