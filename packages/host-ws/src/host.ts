@@ -28,7 +28,7 @@ import { createHttpHandler, pathOf } from './http-api.js';
 import { safeLogger } from './logger.js';
 import { callNotifier } from './notify.js';
 import { resolveOptions, type WebSocketHostOptions } from './options.js';
-import { PendingTable, type PendingQuestion } from './pending.js';
+import { PendingQuestion, PendingTable } from './pending.js';
 import { safeCanSee, type Principal } from './principal.js';
 import { respond, type RespondInput, type RespondOutcome } from './respond.js';
 import { RecentIds } from './recent-ids.js';
@@ -283,6 +283,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         // Another node that settles it must know where the asker waits.
         ...(bus === undefined ? {} : { askedOn: bus.nodeId }),
       };
+      // Frozen, with the seam's sealed questions: the in-memory store keeps this very object.
+      Object.freeze(record);
       void enqueue(record).then((saved) => {
         if (saved.ok) return;
         const waiter = waiters.get(rpcId);
@@ -912,7 +914,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 
 /** A pending-table entry for a record (restored ones are already saved). */
 function entryOf(record: QuestionRecord, seq: number, saved: boolean): PendingQuestion {
-  return { rpcId: record.rpcId, sessionId: record.sessionId, questions: record.questions, askedAt: record.askedAt, seq, record, saved };
+  return new PendingQuestion(record, seq, saved);
 }
 
 /** A host a client can dial: a wildcard bind is reached over loopback, IPv6 goes in brackets. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PendingTable, type PendingQuestion } from './pending.js';
+import { PendingQuestion, PendingTable } from './pending.js';
 
 function entry(table: PendingTable, rpcId: string, sessionId: string, seq = table.nextSeq()): PendingQuestion {
   const askedAt = '2026-01-01T00:00:00.000Z';
   const questions = [{ id: 'q', question: 'Why?' }];
-  return { rpcId, sessionId, questions, askedAt, seq, saved: true, record: { rpcId, sessionId, askedBy: sessionId, askedAt, questions, mode: 'blocking' } };
+  return new PendingQuestion({ rpcId, sessionId, askedBy: sessionId, askedAt, questions, mode: 'blocking' }, seq, true);
 }
 
 describe('PendingTable', () => {

@@ -52,8 +52,11 @@ export class MemoryQuestionStore implements QuestionStore {
     // Check and settle in one synchronous step: no await between them, so no other claim can interleave.
     const record = this.#records.get(rpcId);
     if (record === undefined || record.outcome !== undefined) return undefined;
-    Object.assign(record, settlement, { settledAt: new Date().toISOString() });
-    const copy = copyRecord(record);
+    // A new object, not an edit: a saved record may be the caller's frozen one (see parseNewQuestionRecord).
+    // Map.set on a known key keeps its place, so the save order stays.
+    const settled: QuestionRecord = { ...record, ...settlement, settledAt: new Date().toISOString() };
+    this.#records.set(rpcId, settled);
+    const copy = copyRecord(settled);
     // Nobody resumes an asker-side outcome, so it is finished as soon as it is settled.
     if (!humanOutcomes.includes(settlement.outcome)) this.#finish(rpcId);
     return copy;
@@ -84,7 +87,7 @@ export class MemoryQuestionStore implements QuestionStore {
   async markResumed(rpcId: string): Promise<boolean> {
     const record = this.#records.get(rpcId);
     if (record === undefined || record.outcome === undefined || record.resumedAt !== undefined) return false;
-    record.resumedAt = new Date().toISOString();
+    this.#records.set(rpcId, { ...record, resumedAt: new Date().toISOString() });
     this.#finish(rpcId);
     return true;
   }

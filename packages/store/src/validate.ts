@@ -20,12 +20,18 @@ const parseRequestedWithoutQuestions = compiledSafeParse(humanInputRequestedWith
 /** The event schema's compiled safeParse (not exported from the package): the memory store also copies its events with it. */
 export const readNewQuestionEvent = compiledSafeParse(newQuestionEventSchema);
 
-/** A fresh, checked copy of a record for `save`. Throws `INVALID_INPUT` naming the first problem. */
+/**
+ * A checked record for `save`: a fresh copy, or the record itself when nothing in it can change (it
+ * is frozen, its questions are a sealed batch and it has no `state`). Throws `INVALID_INPUT`
+ * naming the first problem.
+ */
 export function parseNewQuestionRecord(record: unknown): NewQuestionRecord {
   if (typeof record === 'object' && record !== null && !('state' in record)) {
     const { questions, ...rest } = record as { questions?: unknown };
     if (isSealedQuestionBatch(questions) && questions.length > 0) {
       const shared = parseStatelessRecordWithoutQuestions(rest);
+      // The schema is strict, so what it accepts has no other keys: a frozen record is its own copy.
+      if (shared.success && Object.isFrozen(record)) return record as NewQuestionRecord;
       // Added to the fresh copy rather than spread into another: every record then shares one shape.
       if (shared.success) return Object.assign(shared.data, { questions });
     }

@@ -17,6 +17,13 @@ describe('sealed question batches', () => {
     }).toThrow(TypeError);
   });
 
+  it('keeps every option exactly as checked, with or without a description', () => {
+    const checked = batch();
+    checked.push({ id: 'plain', question: 'Which?', options: [{ label: 'only a label' }] });
+    const expected = structuredClone(checked);
+    expect(sealCheckedBatch(checked)).toEqual(expected);
+  });
+
   it('does not take a batch frozen by someone else, a copy of a sealed one, or a non-object for sealed', () => {
     const frozenElsewhere = Object.freeze(batch().map((question) => Object.freeze(question)));
     expect(isSealedQuestionBatch(frozenElsewhere)).toBe(false);

@@ -1,4 +1,4 @@
-import type { AskUserQuestionItem } from './schemas.js';
+import type { AskUserQuestionItem, AskUserQuestionOption } from './schemas.js';
 
 // Batches that passed the seam's whole batch check (schema and well-formedness) and were frozen
 // right after. Membership cannot be forged: only this module adds to it.
@@ -10,6 +10,7 @@ const sealed = new WeakSet<object>();
  * the event log): nobody can change it, so one copy per pending question is enough.
  */
 export function sealCheckedBatch(questions: AskUserQuestionItem[]): AskUserQuestionItem[] {
+  for (const question of questions) if (question.options !== undefined) question.options = question.options.map(compactOption);
   deepFreeze(questions);
   sealed.add(questions);
   return questions;
@@ -23,6 +24,18 @@ export function sealCheckedBatch(questions: AskUserQuestionItem[]): AskUserQuest
  */
 export function isSealedQuestionBatch(value: unknown): value is AskUserQuestionItem[] {
   return typeof value === 'object' && value !== null && sealed.has(value);
+}
+
+/**
+ * Options are the most numerous objects of a batch. A parser builds each one by adding keys to an
+ * empty object, which leaves room for more; an object literal of exactly its keys is a third smaller.
+ * An option with any other key is kept as it is.
+ */
+function compactOption(option: AskUserQuestionOption): AskUserQuestionOption {
+  const keys = Object.keys(option);
+  if (keys.length === 1 && keys[0] === 'label') return { label: option.label };
+  if (keys.length === 2 && option.description !== undefined && keys.includes('label')) return { label: option.label, description: option.description };
+  return option;
 }
 
 function deepFreeze(value: unknown): void {
