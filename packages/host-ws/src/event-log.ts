@@ -2,12 +2,17 @@ import type { NewQuestionEvent, QuestionStore } from '@askseam/store';
 import type { HostLogger } from './logger.js';
 
 /**
- * Appends the host's events to the store's per-session log, one after another in the order they
- * happened, without ever holding up a question: an append that fails is logged and the question
- * goes on (an audit gap is bad; a question lost to an audit failure is worse).
+ * Appends the host's events to the store's per-session log, in the order they happened, without
+ * ever holding up a question: an append that fails is logged and the question goes on (an audit
+ * gap is bad; a question lost to an audit failure is worse).
+ *
+ * The events of one tick are written together: with a store that has `appendEvents`, in one call
+ * (one transaction, one round trip) instead of one each; with any other, one after another.
  */
 export class EventLog {
   #tail: Promise<void> = Promise.resolve();
+  /** Events appended this tick, not yet handed to the store. */
+  #batch: NewQuestionEvent[] = [];
 
   constructor(
     private readonly store: QuestionStore,
@@ -15,18 +20,41 @@ export class EventLog {
   ) {}
 
   append(event: NewQuestionEvent): void {
-    // Chained, not fired side by side: a networked store could otherwise reorder them.
-    this.#tail = this.#tail.then(
-      () =>
-        this.store.appendEvent(event).then(
-          () => {},
-          (error: unknown) => this.logger.error('could not append to the event log', { event: event.type, rpcId: event.rpcId, error: String(error) }),
-        ),
-    );
+    this.#batch.push(event);
+    // The first event of a tick schedules the write; the rest of the tick joins it.
+    if (this.#batch.length === 1) queueMicrotask(() => this.#flush());
   }
 
   /** Resolves once every event appended so far has been written (or failed). */
   drain(): Promise<void> {
+    this.#flush();
     return this.#tail;
+  }
+
+  #flush(): void {
+    if (this.#batch.length === 0) return;
+    const events = this.#batch;
+    this.#batch = [];
+    // Chained, not fired side by side: a networked store could otherwise reorder them.
+    this.#tail = this.#tail.then(() => this.#write(events));
+  }
+
+  async #write(events: NewQuestionEvent[]): Promise<void> {
+    if (this.store.appendEvents !== undefined && events.length > 1) {
+      try {
+        await this.store.appendEvents(events);
+        return;
+      } catch (error) {
+        // All or none: nothing of the batch was kept. One by one, so that one bad event costs only itself.
+        this.logger.debug('appending a batch of events failed; appending them one by one', { count: events.length, error: String(error) });
+      }
+    }
+    for (const event of events) {
+      try {
+        await this.store.appendEvent(event);
+      } catch (error) {
+        this.logger.error('could not append to the event log', { event: event.type, rpcId: event.rpcId, error: String(error) });
+      }
+    }
   }
 }

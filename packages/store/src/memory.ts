@@ -3,7 +3,7 @@ import { QuestionStoreError } from './errors.js';
 import type { NewQuestionEvent, QuestionEvent } from './events.js';
 import { humanOutcomes, questionRecordSchema, type NewQuestionRecord, type QuestionOutcome, type QuestionRecord } from './record.js';
 import type { QuestionStore, ReadEventsOptions, SessionSelection } from './store.js';
-import { parseNewQuestionEvent, parseNewQuestionRecord, parseReadEventsOptions, parseSettlement, readNewQuestionEvent } from './validate.js';
+import { parseNewQuestionEvent, parseNewQuestionEvents, parseNewQuestionRecord, parseReadEventsOptions, parseSettlement, readNewQuestionEvent } from './validate.js';
 
 export interface MemoryQuestionStoreOptions {
   /**
@@ -93,7 +93,18 @@ export class MemoryQuestionStore implements QuestionStore {
   }
 
   async appendEvent(event: NewQuestionEvent): Promise<QuestionEvent> {
-    const stored: StoredEvent = { event: parseNewQuestionEvent(event), id: ++this.#lastEventId, at: new Date().toISOString() };
+    return copyEvent(this.#append(parseNewQuestionEvent(event), new Date().toISOString()));
+  }
+
+  async appendEvents(events: readonly NewQuestionEvent[]): Promise<void> {
+    // Every event is checked before the first is kept: all or none.
+    const checked = parseNewQuestionEvents(events);
+    const at = new Date().toISOString();
+    for (const event of checked) this.#append(event, at);
+  }
+
+  #append(event: NewQuestionEvent, at: string): StoredEvent {
+    const stored: StoredEvent = { event, id: ++this.#lastEventId, at };
     const sessionId = stored.event.sessionId;
     let log = this.#events.get(sessionId);
     if (log === undefined) {
@@ -102,9 +113,8 @@ export class MemoryQuestionStore implements QuestionStore {
     }
     log.push(stored);
     this.#eventSessions.push(sessionId);
-    const copy = copyEvent(stored);
     while (this.#eventSessions.length > this.#retainEvents) this.#forgetOldestEvent();
-    return copy;
+    return stored;
   }
 
   async readEvents(sessionId: string, options?: ReadEventsOptions): Promise<QuestionEvent[]> {

@@ -46,6 +46,13 @@ export interface QuestionStore {
   markResumed(rpcId: string): Promise<boolean>;
   /** Append one event to its session's log. Returns it with its `id` (greater than every earlier id) and `at`. */
   appendEvent(event: NewQuestionEvent): Promise<QuestionEvent>;
+  /**
+   * Optional: append several events in the given order, all or none, and resolve with nothing once
+   * every one is stored (ids grow in array order, as with one `appendEvent` after another). Rejects
+   * `INVALID_INPUT` naming the first bad event, storing none. A host batches its event log through
+   * it when present: one write (one transaction, one round trip) for all the events of a tick.
+   */
+  appendEvents?(events: readonly NewQuestionEvent[]): Promise<void>;
   /** A session's events in append order, optionally after a cursor (an event id) and limited. */
   readEvents(sessionId: string, options?: ReadEventsOptions): Promise<QuestionEvent[]>;
 }

@@ -73,6 +73,19 @@ export function parseNewQuestionEvent(event: unknown): NewQuestionEvent {
   return parsed.data;
 }
 
+/** Checked copies of a batch for `appendEvents`, all or none: throws `INVALID_INPUT` naming the first bad event's index. */
+export function parseNewQuestionEvents(events: unknown): NewQuestionEvent[] {
+  if (!Array.isArray(events)) throw new QuestionStoreError('INVALID_INPUT', 'appendEvents takes an array of events.');
+  return events.map((event: unknown, index) => {
+    try {
+      return parseNewQuestionEvent(event);
+    } catch (error) {
+      if (!QuestionStoreError.isInstance(error)) throw error;
+      throw new QuestionStoreError('INVALID_INPUT', `appendEvents: event ${index}: ${error.message} Nothing was appended.`, { cause: error });
+    }
+  });
+}
+
 /** `after` and `limit` as whole numbers (`after` 0 = from the start; `limit` undefined = all). */
 export function parseReadEventsOptions(options: ReadEventsOptions | undefined): { after: number; limit: number | undefined } {
   const after = options?.after ?? 0;

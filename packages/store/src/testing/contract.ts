@@ -236,6 +236,38 @@ export function describeQuestionStoreContract(name: string, makeStore: () => Que
         expect(await store.readEvents('a')).toEqual([]);
       });
 
+      it('appends a batch with appendEvents in order, ids growing after the single appends before it (when the store has it)', async (context) => {
+        const store = await fresh();
+        if (store.appendEvents === undefined) return context.skip();
+        const record = sampleQuestionRecord({ sessionId: 'a' });
+        const before = await store.appendEvent(requested(record));
+        await store.appendEvents([
+          { type: 'delivered', sessionId: 'a', rpcId: record.rpcId, data: { channel: 'websocket', connectionId: 'c1', replay: false } },
+          requested(sampleQuestionRecord({ sessionId: 'b' })),
+          { type: 'timed_out', sessionId: 'a', rpcId: record.rpcId, data: {} },
+        ]);
+        await store.appendEvents([]);
+        const after = await store.appendEvent({ type: 'aborted', sessionId: 'a', rpcId: record.rpcId, data: { by: 'signal' } });
+        const inA = await store.readEvents('a');
+        expect(inA.map((event) => event.type)).toEqual(['human_input_requested', 'delivered', 'timed_out', 'aborted']);
+        expect(inA.map((event) => event.id)).toEqual([...inA.map((event) => event.id)].sort((x, y) => x - y));
+        expect(inA[0]).toEqual(before);
+        expect(inA[3]).toEqual(after);
+        expect((await store.readEvents('b')).map((event) => event.type)).toEqual(['human_input_requested']);
+        const [inB] = await store.readEvents('b');
+        expect(inB!.id).toBeGreaterThan(inA[1]!.id);
+        expect(inB!.id).toBeLessThan(inA[2]!.id);
+      });
+
+      it('appends all of a batch or none: one bad event refuses it with INVALID_INPUT (when the store has appendEvents)', async (context) => {
+        const store = await fresh();
+        if (store.appendEvents === undefined) return context.skip();
+        const good = { type: 'timed_out', sessionId: 'a', rpcId: 'r', data: {} } as const;
+        const bad = { type: 'aborted', sessionId: 'a', rpcId: 'r', data: { by: 'magic' } } as never;
+        expect(await questionStoreErrorCode(store.appendEvents([good, bad, good]))).toBe('INVALID_INPUT');
+        expect(await store.readEvents('a')).toEqual([]);
+      });
+
       it('keeps every optional field of an event', async () => {
         const store = await fresh();
         const event = { type: 'response_rejected', sessionId: 'a', rpcId: 'r', data: { reason: 'bad-response', detail: 'why', principalId: 'p', channel: 'websocket' } } as const;
