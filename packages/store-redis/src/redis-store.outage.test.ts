@@ -59,6 +59,7 @@ describe.each([
     expect(await questionStoreErrorCode(store.listPending('all'))).toBe('STORE_UNAVAILABLE');
     expect(await questionStoreErrorCode(store.markResumed(saved.rpcId))).toBe('STORE_UNAVAILABLE');
     expect(await questionStoreErrorCode(store.appendEvent({ type: 'timed_out', sessionId: 'a', rpcId: saved.rpcId, data: {} }))).toBe('STORE_UNAVAILABLE');
+    expect(await questionStoreErrorCode(store.appendEvents([{ type: 'timed_out', sessionId: 'a', rpcId: saved.rpcId, data: {} }]))).toBe('STORE_UNAVAILABLE');
     expect(await questionStoreErrorCode(store.readEvents('a'))).toBe('STORE_UNAVAILABLE');
   });
 

@@ -165,6 +165,48 @@ describe('atomic writes under races', () => {
       expect(ids).toHaveLength(15);
     }
   });
+
+  it('gives each appendEvents batch consecutive ids in array order while another instance appends single events at once', async () => {
+    const batcher = open();
+    const single = open({ keyPrefix: batcher.keyPrefix });
+    const batches = Array.from({ length: 20 }, (_, b) =>
+      Array.from({ length: 5 }, (_, i) => ({ type: 'timed_out', sessionId: i % 2 === 0 ? 'x' : 'y', rpcId: `b${b}-${i}`, data: {} }) as const),
+    );
+    await Promise.all([
+      ...batches.map((batch) => batcher.appendEvents(batch)),
+      ...Array.from({ length: 60 }, (_, i) => single.appendEvent({ type: 'timed_out', sessionId: 'z', rpcId: `s${i}`, data: {} })),
+    ]);
+    const byRpcId = new Map([...(await single.readEvents('x')), ...(await single.readEvents('y'))].map((event) => [event.rpcId, event.id]));
+    expect(byRpcId.size).toBe(100);
+    for (const [b, batch] of batches.entries()) {
+      const ids = batch.map((event) => byRpcId.get(event.rpcId)!);
+      expect(ids, `batch ${b}`).toEqual(ids.map((_, i) => ids[0]! + i));
+    }
+    expect(await single.readEvents('z')).toHaveLength(60);
+  });
+
+  it('sends an appendEvents batch to Redis as one script call, which no other command can run inside', async () => {
+    const store = open();
+    // The first call may load the script (NOSCRIPT, then EVAL): warm up before watching.
+    await store.appendEvents([{ type: 'timed_out', sessionId: 'warm-up', rpcId: 'r0', data: {} }]);
+    const monitor = await raw().monitor();
+    const seen: string[][] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args.some((arg) => arg.startsWith(store.keyPrefix))) seen.push(args);
+    });
+    try {
+      const batch = Array.from({ length: 6 }, (_, i) => ({ type: 'timed_out', sessionId: `s${i % 3}`, rpcId: `r${i + 1}`, data: {} }) as const);
+      await store.appendEvents(batch);
+      // MONITOR lists a script's own commands after the call; wait until the last write shows up.
+      while (!seen.some((args) => args[0]?.toLowerCase() === 'xadd' && args.includes(`${store.keyPrefix}events:s2`) && args.some((arg) => arg.includes('"r6"')))) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const calls = seen.filter((args) => ['evalsha', 'eval'].includes(args[0]!.toLowerCase()));
+      expect(calls).toHaveLength(1);
+    } finally {
+      monitor.disconnect();
+    }
+  });
 });
 
 describe('damaged data', () => {
@@ -198,6 +240,35 @@ describe('damaged data', () => {
     await raw().hdel(key, 'session');
     expect(await questionStoreErrorCode(store.claim(record.rpcId, 'cancelled'))).toBe('CORRUPT_STORE');
     expect(await raw().hexists(key, 'outcome')).toBe(0);
+  });
+
+  it('refuses a whole appendEvents batch as CORRUPT_STORE when one of its session keys is not a stream, writing none of it', async () => {
+    const store = open();
+    const keys = redisStoreKeys(store.keyPrefix);
+    const inspect = raw();
+    await inspect.set(keys.events('damaged'), 'not a stream');
+    const batch = [
+      { type: 'timed_out', sessionId: 'fine', rpcId: 'r1', data: {} },
+      { type: 'timed_out', sessionId: 'damaged', rpcId: 'r2', data: {} },
+    ] as const;
+    expect(await questionStoreErrorCode(store.appendEvents(batch))).toBe('CORRUPT_STORE');
+    expect(await inspect.exists(keys.events('fine'))).toBe(0);
+    expect(await inspect.exists(keys.eventCounter)).toBe(0);
+  });
+
+  it('refuses an appendEvents batch as CORRUPT_STORE when a stream already holds an id the counter has not reached, writing none of it', async () => {
+    const store = open();
+    const keys = redisStoreKeys(store.keyPrefix);
+    const first = await store.appendEvent({ type: 'timed_out', sessionId: 'fine', rpcId: 'r0', data: {} });
+    // As if the counter had been lost: the stream already holds the id the batch's second event would get.
+    await raw().xadd(keys.events('ahead'), `${first.id + 2}-0`, 'event', '{}', 'at', 'now');
+    const batch = [
+      { type: 'timed_out', sessionId: 'fine', rpcId: 'r1', data: {} },
+      { type: 'timed_out', sessionId: 'ahead', rpcId: 'r2', data: {} },
+    ] as const;
+    expect(await questionStoreErrorCode(store.appendEvents(batch))).toBe('CORRUPT_STORE');
+    expect(await store.readEvents('fine')).toEqual([first]);
+    expect(await raw().get(keys.eventCounter)).toBe(String(first.id));
   });
 
   it('reports a damaged event as CORRUPT_STORE', async () => {
@@ -263,6 +334,8 @@ describe('connection ownership', () => {
     await store.close();
     expect(await questionStoreErrorCode(store.get('any'))).toBe('STORE_CLOSED');
     expect(await questionStoreErrorCode(store.save(sampleQuestionRecord()))).toBe('STORE_CLOSED');
+    expect(await questionStoreErrorCode(store.appendEvents([{ type: 'timed_out', sessionId: 'a', rpcId: 'r', data: {} }]))).toBe('STORE_CLOSED');
+    expect(await questionStoreErrorCode(store.appendEvents([]))).toBe('STORE_CLOSED');
   });
 
   it('leaves a client the app passed open after close', async () => {

@@ -2,6 +2,7 @@ import {
   QuestionStoreError,
   humanOutcomes,
   parseNewQuestionEvent,
+  parseNewQuestionEvents,
   parseNewQuestionRecord,
   parseReadEventsOptions,
   parseSettlement,
@@ -19,7 +20,7 @@ import type { ChainableCommander, Redis } from 'ioredis';
 import { createOwnedClient, describeTarget, isUnavailableError, unavailable, wasNotSent, whenReady } from './connection.js';
 import { corrupt, eventOf, fieldsOf, recordOf } from './decode.js';
 import { redisStoreKeys, type RedisStoreKeys } from './keys.js';
-import { appendEventScript, claimScript, corruptReplyTag, markResumedScript, runScript, saveScript } from './scripts.js';
+import { appendEventScript, appendEventsScript, claimScript, corruptReplyTag, markResumedScript, runScript, saveScript } from './scripts.js';
 
 export interface RedisQuestionStoreOptions {
   /**
@@ -152,6 +153,27 @@ export class RedisQuestionStore implements QuestionStore {
     return { ...parsed, id: Number(id), at } as QuestionEvent;
   }
 
+  async appendEvents(events: readonly NewQuestionEvent[]): Promise<void> {
+    // Every event is checked before anything is sent: a bad one refuses the batch, nothing written.
+    const checked = parseNewQuestionEvents(events);
+    if (checked.length === 0) {
+      this.#assertOpen('append an empty batch of events');
+      return;
+    }
+    const at = new Date().toISOString();
+    const keys = this.#keys;
+    const sessions = new Set(checked.map((event) => event.sessionId));
+    // One script call: one round trip, run whole and alone, so the ids are consecutive in array order.
+    await this.#run(`append ${checked.length} events to ${sessions.size === 1 ? `session "${checked[0]!.sessionId}"` : `${sessions.size} sessions`}`, true, undefined, (client) =>
+      runScript(
+        client,
+        appendEventsScript,
+        [keys.eventCounter, ...checked.map((event) => keys.events(event.sessionId))],
+        [at, ...checked.map((event) => JSON.stringify(event))],
+      ),
+    );
+  }
+
   async readEvents(sessionId: string, options?: ReadEventsOptions): Promise<QuestionEvent[]> {
     const { after, limit } = parseReadEventsOptions(options);
     const key = this.#keys.events(sessionId);
@@ -174,7 +196,7 @@ export class RedisQuestionStore implements QuestionStore {
 
   /** Run one step against Redis, translating what goes wrong into the store's error codes. */
   async #run<T>(action: string, writes: boolean, rpcId: string | undefined, step: (client: Redis) => Promise<T>): Promise<T> {
-    if (this.#closed) throw new QuestionStoreError('STORE_CLOSED', `The Redis question store is closed (could not ${action}); create a new RedisQuestionStore.`);
+    this.#assertOpen(action);
     const client = this.#client;
     await whenReady(client, (reason) => unavailable(this.#target(), `could not ${action}: ${reason}`));
     try {
@@ -191,6 +213,10 @@ export class RedisQuestionStore implements QuestionStore {
       }
       throw error;
     }
+  }
+
+  #assertOpen(action: string): void {
+    if (this.#closed) throw new QuestionStoreError('STORE_CLOSED', `The Redis question store is closed (could not ${action}); create a new RedisQuestionStore.`);
   }
 
   /** The records of these rpcIds in this order, checked; ids whose record has gone (expired) or fails `keep` are left out. */

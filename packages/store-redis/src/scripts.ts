@@ -78,6 +78,46 @@ redis.call('XADD', KEYS[2], string.format('%d-0', id), 'event', ARGV[1], 'at', A
 return id
 `);
 
+/**
+ * appendEvents: a batch of events, all or none. KEYS: event counter, then each event's session
+ * stream in batch order. ARGV: at, then each event's JSON in batch order (KEYS[i] goes with ARGV[i]
+ * for i >= 2). Redis keeps what a script wrote before an error, so every check runs before the
+ * first write: the counter must be a whole number, each stream must be a stream (or absent) whose
+ * last entry lies below the id it is about to get. Then the ids are taken at once from the counter
+ * and given out in batch order. Returns how many events were added.
+ */
+export const appendEventsScript = lua(`
+local count = #KEYS - 1
+if count <= 0 then return 0 end
+local last = redis.call('GET', KEYS[1])
+if last and not string.match(last, '^%d+$') then
+  return redis.error_reply('${corruptReplyTag} the event counter does not hold a whole number')
+end
+local first = tonumber(last or '0') + 1
+local checked = {}
+for i = 2, #KEYS do
+  local key = KEYS[i]
+  if not checked[key] then
+    checked[key] = true
+    local kind = redis.call('TYPE', key).ok
+    if kind == 'stream' then
+      local top = redis.call('XREVRANGE', key, '+', '-', 'COUNT', 1)[1]
+      local topId = top and tonumber(string.match(top[1], '^(%d+)%-'))
+      if top and (not topId or topId >= first + i - 2) then
+        return redis.error_reply('${corruptReplyTag} a session stream already holds an id at or above the event counter')
+      end
+    elseif kind ~= 'none' then
+      return redis.error_reply('${corruptReplyTag} a session events key is a ' .. kind .. ', not a stream')
+    end
+  end
+end
+redis.call('INCRBY', KEYS[1], count)
+for i = 2, #KEYS do
+  redis.call('XADD', KEYS[i], string.format('%d-0', first + i - 2), 'event', ARGV[i], 'at', ARGV[1])
+end
+return count
+`);
+
 /** Run a script by its hash, loading it first when this Redis has not seen it (a restart empties the script cache). */
 export async function runScript(client: Redis, script: LuaScript, keys: string[], args: (string | number)[]): Promise<unknown> {
   try {

@@ -264,6 +264,48 @@ describe('refusing what it cannot vouch for', () => {
   });
 });
 
+describe('appendEvents, one transaction per batch', () => {
+  it('stores nothing of a batch whose insert fails midway, and keeps working after', async () => {
+    const file = tempFile();
+    const store = open(file);
+    const raw = new Database(file);
+    try {
+      // A real failure inside SQLite on the second row, after the first row was inserted.
+      raw.exec("CREATE TRIGGER refuse_boom BEFORE INSERT ON events WHEN NEW.rpc_id = 'boom' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END");
+    } finally {
+      raw.close();
+    }
+    const batch = [
+      { type: 'timed_out', sessionId: 's', rpcId: 'r1', data: {} },
+      { type: 'timed_out', sessionId: 's', rpcId: 'boom', data: {} },
+      { type: 'timed_out', sessionId: 't', rpcId: 'r2', data: {} },
+    ] as const;
+    await expect(store.appendEvents(batch)).rejects.toThrow(/refused by the test/);
+    expect(await store.readEvents('s')).toEqual([]);
+    expect(await store.readEvents('t')).toEqual([]);
+    await store.appendEvents([batch[0], batch[2]]);
+    expect((await store.readEvents('s')).map((event) => event.rpcId)).toEqual(['r1']);
+    expect((await store.readEvents('t')).map((event) => event.rpcId)).toEqual(['r2']);
+  });
+
+  it('gives a batch consecutive ids after earlier events and one timestamp, visible to another store on the file', async () => {
+    const file = tempFile();
+    const writer = open(file);
+    const before = await writer.appendEvent({ type: 'timed_out', sessionId: 's', rpcId: 'r0', data: {} });
+    await writer.appendEvents([
+      { type: 'timed_out', sessionId: 's', rpcId: 'r1', data: {} },
+      { type: 'aborted', sessionId: 't', rpcId: 'r2', data: { by: 'signal' } },
+      { type: 'timed_out', sessionId: 's', rpcId: 'r3', data: {} },
+    ]);
+    const reader = open(file);
+    const inS = await reader.readEvents('s', { after: before.id });
+    const [inT] = await reader.readEvents('t');
+    expect([inS[0]?.id, inT?.id, inS[1]?.id]).toEqual([before.id + 1, before.id + 2, before.id + 3]);
+    expect(new Set([inS[0]?.at, inT?.at, inS[1]?.at]).size).toBe(1);
+    expect(inT).toMatchObject({ type: 'aborted', rpcId: 'r2', data: { by: 'signal' } });
+  });
+});
+
 describe('closing', () => {
   it('refuses every call after close with STORE_CLOSED, and closes only once', async () => {
     const store = open(tempFile());
@@ -271,5 +313,6 @@ describe('closing', () => {
     await store.close();
     await expect(store.get('x')).rejects.toMatchObject({ code: 'STORE_CLOSED' });
     await expect(store.save(sampleQuestionRecord())).rejects.toMatchObject({ code: 'STORE_CLOSED' });
+    await expect(store.appendEvents([{ type: 'timed_out', sessionId: 's', rpcId: 'r', data: {} }])).rejects.toMatchObject({ code: 'STORE_CLOSED' });
   });
 });

@@ -3,6 +3,7 @@ import {
   humanOutcomes,
   newQuestionEventSchema,
   parseNewQuestionEvent,
+  parseNewQuestionEvents,
   parseNewQuestionRecord,
   parseReadEventsOptions,
   parseSettlement,
@@ -50,6 +51,14 @@ interface EventRow {
   data: string;
 }
 
+interface EventInsert {
+  session_id: string;
+  rpc_id: string;
+  type: string;
+  at: string;
+  data: string;
+}
+
 const columns = 'rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, outcome, answer, settled_at, resumed_at, asked_on';
 
 /**
@@ -63,6 +72,8 @@ export class SqliteQuestionStore implements QuestionStore {
   readonly schemaVersion: number;
   readonly #db: Connection;
   readonly #statements: ReturnType<typeof prepare>;
+  /** Inserts a batch of event rows inside one BEGIN IMMEDIATE … COMMIT: all or none, one fsync. */
+  readonly #appendEventRows: (rows: readonly EventInsert[]) => void;
   #closed = false;
 
   /** Open (or create) the store in `filename`. Throws `QuestionStoreError` (`NOT_A_STORE`, `NEWER_SCHEMA`, `CORRUPT_STORE`). */
@@ -81,7 +92,12 @@ export class SqliteQuestionStore implements QuestionStore {
       // FULL: a claimed answer is on disk before `claim` returns, so not even a power cut loses it.
       db.pragma('synchronous = FULL');
       this.schemaVersion = to;
-      this.#statements = prepare(db);
+      const statements = prepare(db);
+      this.#statements = statements;
+      // IMMEDIATE: take the write lock at BEGIN (waiting up to the busy timeout), not halfway through the batch.
+      this.#appendEventRows = db.transaction((rows: readonly EventInsert[]) => {
+        for (const row of rows) statements.appendEvent.run(row);
+      }).immediate;
       this.#db = db;
     } catch (error) {
       db?.close();
@@ -155,6 +171,16 @@ export class SqliteQuestionStore implements QuestionStore {
       data: JSON.stringify(parsed.data),
     });
     return { ...parsed, id: Number(lastInsertRowid), at } as QuestionEvent;
+  }
+
+  async appendEvents(events: readonly NewQuestionEvent[]): Promise<void> {
+    // Every event is checked before the transaction starts, so a bad one leaves the file untouched.
+    const checked = parseNewQuestionEvents(events);
+    this.#use();
+    if (checked.length === 0) return;
+    const at = new Date().toISOString();
+    // One transaction: the rowids (event ids) grow in array order, and a failure midway rolls back all of it.
+    this.#appendEventRows(checked.map((event) => ({ session_id: event.sessionId, rpc_id: event.rpcId, type: event.type, at, data: JSON.stringify(event.data) })));
   }
 
   async readEvents(sessionId: string, options?: ReadEventsOptions): Promise<QuestionEvent[]> {
