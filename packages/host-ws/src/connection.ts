@@ -39,6 +39,10 @@ export class HostConnection {
   #queue: Promise<void> = Promise.resolve();
   /** True while the TCP socket is corked until the end of this tick (see #holdWritesForThisTick). */
   #corkedForTick = false;
+  /** What the peer had left unread when this tick's cork began: this tick's own frames are ours, not its. */
+  #unreadAtCork = 0;
+  /** Characters sent this tick while corked; past maxBufferedBytes they are let out to the kernel. */
+  #sentThisTick = 0;
 
   constructor(
     readonly id: string,
@@ -77,10 +81,13 @@ export class HostConnection {
   /** `send` for a frame already serialised (one question sent to many connections is stringified once). */
   sendText(text: string, { checkBuffer }: { checkBuffer: boolean }): boolean {
     if (this.socket.readyState !== WebSocket.OPEN) return false;
-    if (checkBuffer && this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
+    // While corked, bufferedAmount also counts this tick's frames, which the peer has not had a
+    // chance to read yet: judge the peer by what it left unread before them.
+    const unread = this.#corkedForTick ? this.#unreadAtCork : this.socket.bufferedAmount;
+    if (checkBuffer && unread > this.limits.maxBufferedBytes) {
       this.logger.warn('closing a slow consumer', {
         connectionId: this.id,
-        bufferedAmount: this.socket.bufferedAmount,
+        bufferedAmount: unread,
         maxBufferedBytes: this.limits.maxBufferedBytes,
       });
       this.close(closeCodes.policyViolation, 'slow consumer');
@@ -91,6 +98,8 @@ export class HostConnection {
       this.socket.send(text, (error) => {
         if (error) this.logger.debug('a frame could not be written', { connectionId: this.id, error: String(error) });
       });
+      this.#sentThisTick += text.length;
+      if (this.#sentThisTick > this.limits.maxBufferedBytes) this.#letOutThisTick();
       return true;
     } catch (error) {
       this.logger.warn('sending a frame failed', { connectionId: this.id, error: String(error) });
@@ -120,11 +129,26 @@ export class HostConnection {
   #holdWritesForThisTick(): void {
     if (this.#corkedForTick || typeof this.transport.cork !== 'function' || this.transport.destroyed) return;
     this.#corkedForTick = true;
+    this.#unreadAtCork = this.socket.bufferedAmount;
+    this.#sentThisTick = 0;
     this.transport.cork();
     process.nextTick(() => {
       this.#corkedForTick = false;
       this.transport.uncork();
     });
+  }
+
+  /**
+   * A tick that sends more than maxBufferedBytes does not hold it all back: what is corked goes to
+   * the kernel now (unless a batch() still holds the socket), and the rest of the tick is corked again.
+   */
+  #letOutThisTick(): void {
+    const transport = this.transport as Duplex & { writableCorked?: number };
+    if (transport.destroyed || transport.writableCorked !== 1) return;
+    transport.uncork();
+    transport.cork();
+    this.#unreadAtCork = this.socket.bufferedAmount;
+    this.#sentThisTick = 0;
   }
 
   /**

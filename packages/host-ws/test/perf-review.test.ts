@@ -1,6 +1,6 @@
 // Review of the performance work (sealed batches, per-tick corking, batched event log): each test
-// here names a behaviour a user relied on before that work. The ones marked `it.fails` prove a bug
-// that is still open; flip them to `it` once it is fixed.
+// here names a behaviour a user relied on before that work. Each was written failing against the
+// first per-tick corking (its comment names the bug) and passes since the fix.
 import type { AskUserQuestionItem } from '@askseam/user-questions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, startHost, type Asking } from './fixture.js';
@@ -13,11 +13,11 @@ function sizedQuestion(id: string, size: number): AskUserQuestionItem {
 }
 
 describe('per-tick corking and slow-consumer detection', () => {
-  // BUG (connection.ts #holdWritesForThisTick): while the socket is corked for the tick, every frame
+  // Was a bug (connection.ts #holdWritesForThisTick): while the socket is corked for the tick, every frame
   // written stays in the stream's buffer, and ws's bufferedAmount counts it. A burst of frames in
   // one tick to a client that reads everything therefore looks like a slow consumer, and the
   // client is closed 1008 'slow consumer' although nothing is left unread between ticks.
-  it.fails('delivers a burst of questions asked in one tick to a client that reads everything, without closing it as a slow consumer', async () => {
+  it('delivers a burst of questions asked in one tick to a client that reads everything, without closing it as a slow consumer', async () => {
     const { connect, ask } = await startHost({ maxBufferedBytes: 8 * 1024 });
     const client = await connect();
     await client.next('hello');
@@ -38,7 +38,7 @@ describe('per-tick corking and slow-consumer detection', () => {
   // Same bug, answering side: a client that answers many questions in one write gets one receipt
   // (and one question/resolved) per answer within a single tick of the host, all corked; the
   // receipts add up past maxBufferedBytes and the answering client is cut off mid-batch.
-  it.fails('accepts many answers sent in one write and sends every receipt, without closing the client as a slow consumer', async () => {
+  it('accepts many answers sent in one write and sends every receipt, without closing the client as a slow consumer', async () => {
     const { connect, ask } = await startHost({ maxBufferedBytes: 4 * 1024 });
     const client = await connect();
     await client.next('hello');

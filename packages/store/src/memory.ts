@@ -3,7 +3,7 @@ import { QuestionStoreError } from './errors.js';
 import type { NewQuestionEvent, QuestionEvent } from './events.js';
 import { humanOutcomes, questionRecordSchema, type NewQuestionRecord, type QuestionOutcome, type QuestionRecord } from './record.js';
 import type { QuestionStore, ReadEventsOptions, SessionSelection } from './store.js';
-import { parseNewQuestionEvent, parseNewQuestionEvents, parseNewQuestionRecord, parseReadEventsOptions, parseSettlement, readNewQuestionEvent } from './validate.js';
+import { keepNewQuestionEvent, keepNewQuestionEvents, keepNewQuestionRecord, parseReadEventsOptions, parseSettlement, readNewQuestionEvent } from './validate.js';
 
 export interface MemoryQuestionStoreOptions {
   /**
@@ -40,7 +40,7 @@ export class MemoryQuestionStore implements QuestionStore {
   }
 
   async save(record: NewQuestionRecord): Promise<void> {
-    const parsed = parseNewQuestionRecord(record);
+    const parsed = keepNewQuestionRecord(record);
     if (this.#records.has(parsed.rpcId)) {
       throw new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${parsed.rpcId}" is already stored; give every question a fresh rpcId.`);
     }
@@ -52,7 +52,7 @@ export class MemoryQuestionStore implements QuestionStore {
     // Check and settle in one synchronous step: no await between them, so no other claim can interleave.
     const record = this.#records.get(rpcId);
     if (record === undefined || record.outcome !== undefined) return undefined;
-    // A new object, not an edit: a saved record may be the caller's frozen one (see parseNewQuestionRecord).
+    // A new object, not an edit: a saved record may be the caller's frozen one (see keepNewQuestionRecord).
     // Map.set on a known key keeps its place, so the save order stays.
     const settled: QuestionRecord = { ...record, ...settlement, settledAt: new Date().toISOString() };
     this.#records.set(rpcId, settled);
@@ -93,12 +93,12 @@ export class MemoryQuestionStore implements QuestionStore {
   }
 
   async appendEvent(event: NewQuestionEvent): Promise<QuestionEvent> {
-    return copyEvent(this.#append(parseNewQuestionEvent(event), new Date().toISOString()));
+    return copyEvent(this.#append(keepNewQuestionEvent(event), new Date().toISOString()));
   }
 
   async appendEvents(events: readonly NewQuestionEvent[]): Promise<void> {
     // Every event is checked before the first is kept: all or none.
-    const checked = parseNewQuestionEvents(events);
+    const checked = keepNewQuestionEvents(events);
     const at = new Date().toISOString();
     for (const event of checked) this.#append(event, at);
   }

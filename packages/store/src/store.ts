@@ -19,6 +19,9 @@ export interface ReadEventsOptions {
  * records (resumed, aborted, timed out) and old events under a retention policy, but never a
  * pending record or a settled one still awaiting its resume.
  *
+ * What `save` and `appendEvent(s)` are given may be frozen (the WebSocket host freezes its records
+ * and the seam's question batches): read it, copy what you keep, never edit it in place.
+ *
  * `describeQuestionStoreContract` from `@askseam/store/testing` checks an implementation against
  * this contract.
  */

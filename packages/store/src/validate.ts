@@ -20,17 +20,26 @@ const parseRequestedWithoutQuestions = compiledSafeParse(humanInputRequestedWith
 /** The event schema's compiled safeParse (not exported from the package): the memory store also copies its events with it. */
 export const readNewQuestionEvent = compiledSafeParse(newQuestionEventSchema);
 
-/**
- * A checked record for `save`: a fresh copy, or the record itself when nothing in it can change (it
- * is frozen, its questions are a sealed batch and it has no `state`). Throws `INVALID_INPUT`
- * naming the first problem.
- */
+/** A fresh, checked copy of a record for `save`. Throws `INVALID_INPUT` naming the first problem. */
 export function parseNewQuestionRecord(record: unknown): NewQuestionRecord {
+  return checkNewQuestionRecord(record, false);
+}
+
+/**
+ * For a store that keeps records in memory: like `parseNewQuestionRecord`, but what cannot change
+ * is kept rather than copied: a sealed question batch (checked and frozen by the seam) and a frozen
+ * record holding one (the schema is strict, so what it accepts has no other keys). Not exported
+ * from the package: only the in-memory store, which hands out copies of its own, may keep them.
+ */
+export function keepNewQuestionRecord(record: unknown): NewQuestionRecord {
+  return checkNewQuestionRecord(record, true);
+}
+
+function checkNewQuestionRecord(record: unknown, keepSealed: boolean): NewQuestionRecord {
   if (typeof record === 'object' && record !== null && !('state' in record)) {
     const { questions, ...rest } = record as { questions?: unknown };
-    if (isSealedQuestionBatch(questions) && questions.length > 0) {
+    if (keepSealed && isSealedQuestionBatch(questions) && questions.length > 0) {
       const shared = parseStatelessRecordWithoutQuestions(rest);
-      // The schema is strict, so what it accepts has no other keys: a frozen record is its own copy.
       if (shared.success && Object.isFrozen(record)) return record as NewQuestionRecord;
       // Added to the fresh copy rather than spread into another: every record then shares one shape.
       if (shared.success) return Object.assign(shared.data, { questions });
@@ -60,8 +69,17 @@ export function parseSettlement(outcome: unknown, answer: unknown): { outcome: Q
 
 /** A fresh, checked copy of an event for `appendEvent`. */
 export function parseNewQuestionEvent(event: unknown): NewQuestionEvent {
+  return checkNewQuestionEvent(event, false);
+}
+
+/** For the in-memory store: like `parseNewQuestionEvent`, but a sealed question batch is kept, not copied (see `keepNewQuestionRecord`). */
+export function keepNewQuestionEvent(event: unknown): NewQuestionEvent {
+  return checkNewQuestionEvent(event, true);
+}
+
+function checkNewQuestionEvent(event: unknown, keepSealed: boolean): NewQuestionEvent {
   const requested = event as { type?: unknown; data?: { questions?: unknown } } | null;
-  if (requested?.type === 'human_input_requested' && typeof requested.data === 'object' && requested.data !== null) {
+  if (keepSealed && requested?.type === 'human_input_requested' && typeof requested.data === 'object' && requested.data !== null) {
     const { questions, ...rest } = requested.data;
     if (isSealedQuestionBatch(questions)) {
       const shared = parseRequestedWithoutQuestions({ ...requested, data: rest });
@@ -75,10 +93,19 @@ export function parseNewQuestionEvent(event: unknown): NewQuestionEvent {
 
 /** Checked copies of a batch for `appendEvents`, all or none: throws `INVALID_INPUT` naming the first bad event's index. */
 export function parseNewQuestionEvents(events: unknown): NewQuestionEvent[] {
+  return checkNewQuestionEvents(events, parseNewQuestionEvent);
+}
+
+/** For the in-memory store: `parseNewQuestionEvents` keeping sealed batches. */
+export function keepNewQuestionEvents(events: unknown): NewQuestionEvent[] {
+  return checkNewQuestionEvents(events, keepNewQuestionEvent);
+}
+
+function checkNewQuestionEvents(events: unknown, check: (event: unknown) => NewQuestionEvent): NewQuestionEvent[] {
   if (!Array.isArray(events)) throw new QuestionStoreError('INVALID_INPUT', 'appendEvents takes an array of events.');
   return events.map((event: unknown, index) => {
     try {
-      return parseNewQuestionEvent(event);
+      return check(event);
     } catch (error) {
       if (!QuestionStoreError.isInstance(error)) throw error;
       throw new QuestionStoreError('INVALID_INPUT', `appendEvents: event ${index}: ${error.message} Nothing was appended.`, { cause: error });
