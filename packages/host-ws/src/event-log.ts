@@ -6,12 +6,13 @@ import type { HostLogger } from './logger.js';
  * ever holding up a question: an append that fails is logged and the question goes on (an audit
  * gap is bad; a question lost to an audit failure is worse).
  *
- * The events of one tick are written together: with a store that has `appendEvents`, in one call
- * (one transaction, one round trip) instead of one each; with any other, one after another.
+ * Events appended together (up to the next microtask checkpoint: the events of one frame, one
+ * burst of asks) are written together: with a store that has `appendEvents`, in one call (one
+ * transaction, one round trip) instead of one each; with any other, one after another.
  */
 export class EventLog {
   #tail: Promise<void> = Promise.resolve();
-  /** Events appended this tick, not yet handed to the store. */
+  /** Events appended since the last write was scheduled, not yet handed to the store. */
   #batch: NewQuestionEvent[] = [];
 
   constructor(
@@ -21,7 +22,7 @@ export class EventLog {
 
   append(event: NewQuestionEvent): void {
     this.#batch.push(event);
-    // The first event of a tick schedules the write; the rest of the tick joins it.
+    // The first event of a batch schedules the write; whatever is appended before it runs joins it.
     if (this.#batch.length === 1) queueMicrotask(() => this.#flush());
   }
 
