@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { PROTOCOL_VERSION, parseClientFrame, type QuestionRequestedFrame, type QuestionResolvedFrame, type ReceiptFrame } from '@askseam/protocol';
-import { MemoryQuestionStore, type QuestionBusMessage, type QuestionRecord, type QuestionStore } from '@askseam/store';
+import { MemoryQuestionStore, humanOutcomes, type QuestionBusMessage, type QuestionRecord, type QuestionStore } from '@askseam/store';
 import {
   UserQuestionError,
   askUserQuestionUrgencySchema,
@@ -107,13 +107,15 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   const resumer = new Resumer(store, config.onResume, logger, bus && ((rpcId) => bus.acquireLease(`resume:${rpcId}`, config.resumeLeaseMs)));
   /** Bus messages that arrived before the store's pending questions were loaded; applied right after. */
   let startQueue: QuestionBusMessage[] | undefined = [];
+  /** How many settled rpcIds to remember: only news from other nodes can come late or twice. */
+  const rememberSettled = bus === undefined ? 0 : 10_000;
   /** Settled records this process gave to their waiting asker: a reconcile that read the store before markResumed landed must not resume them too. */
-  const handedToAsker = new RecentIds(bus === undefined ? 0 : 10_000);
+  const handedToAsker = new RecentIds(rememberSettled);
   let reconcileTimer: NodeJS.Timeout | undefined;
   let reconciling: Promise<void> | undefined;
   let reconcileAgain = false;
   // With other nodes, news may arrive late or twice: remember what was settled so it is not brought back.
-  const pending = new PendingTable(config.bus === undefined ? 0 : 10_000);
+  const pending = new PendingTable(rememberSettled);
   /** The in-process askers of blocking questions, by rpcId. A pending question without one is answered to `onResume`. */
   const waiters = new Map<string, Waiter>();
   /** Saves in flight, by rpcId: an asker-side settlement waits for its question's save. */
@@ -175,7 +177,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     const restored = await store.listPending('all');
     // Before the asks that arrived while we were loading (negative seqs), and not twice: one of those may already be saved.
     restored.forEach((record, index) => {
-      if (pending.get(record.rpcId) === undefined) pending.add(entryOf(record, index - restored.length, true));
+      if (pending.get(record.rpcId) === undefined) pending.add(new PendingQuestion(record, index - restored.length, true));
     });
     awaitingResume = await store.listAwaitingResume();
     for (const message of startQueue.splice(0)) applyBusMessage(message);
@@ -308,7 +310,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
    * and notified. Resolves when the store has it (or has refused it, and the question is gone).
    */
   function enqueue(record: QuestionRecord): Promise<{ ok: true } | { ok: false; error: unknown }> {
-    const entry = entryOf(record, pending.nextSeq(), false);
+    const entry = new PendingQuestion(record, pending.nextSeq(), false);
     pending.add(entry);
     emit({ type: 'asked', rpcId: record.rpcId, sessionId: record.sessionId, questions: record.questions, askedAt: record.askedAt });
     logger.info('question asked', { rpcId: record.rpcId, sessionId: record.sessionId, mode: record.mode, count: record.questions.length });
@@ -585,10 +587,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   async function tellOutcome(entry: PendingQuestion): Promise<void> {
     try {
       const record = await store.get(entry.rpcId);
-      const outcome = record?.outcome;
-      if (record === undefined || outcome === undefined) return;
-      broadcastResolved(entry, outcome === 'answered' ? 'answered' : 'cancelled');
-      if ((outcome === 'answered' || outcome === 'cancelled') && waiters.has(record.rpcId)) handOver(record);
+      if (record?.outcome !== undefined) adoptSettled(record, undefined, entry);
     } catch (error) {
       logger.error('could not read how another process settled a question', { rpcId: entry.rpcId, error: String(error) });
     }
@@ -652,7 +651,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     if (closed) {
       // Still on the bus while closing, so the others think our askers live: take their answers to onResume.
       const { record } = message;
-      if (message.type === 'settled' && record.askedOn === bus?.nodeId && (record.outcome === 'answered' || record.outcome === 'cancelled')) {
+      if (message.type === 'settled' && record.askedOn === bus?.nodeId && record.outcome !== undefined && humanOutcomes.includes(record.outcome)) {
         track(resumeOrphans([record]));
       }
       return;
@@ -669,21 +668,23 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   /** A question asked on another node: pending here too, shown to this node's sockets of its session. */
   function adoptPending(record: QuestionRecord): void {
     if (record.outcome !== undefined || pending.get(record.rpcId) !== undefined || pending.wasSettled(record.rpcId)) return;
-    const entry = entryOf(record, pending.nextSeq(), true);
+    const entry = new PendingQuestion(record, pending.nextSeq(), true);
     pending.add(entry);
     const text = JSON.stringify(requestedFrame(entry));
     for (const connection of connections.audience(record.sessionId)) deliver(connection, entry, false, text);
   }
 
-  /** A question settled on another node: gone here, and its answer handed to the asker if it waits in this process. */
-  function adoptSettled(record: QuestionRecord, message?: string): void {
+  /**
+   * A question settled by another process: gone here (`entry`, when this node still listed it, is
+   * told to its clients), and its answer handed to the asker if it waits in this process.
+   */
+  function adoptSettled(record: QuestionRecord, message?: string, entry = pending.claim(record.rpcId)): void {
     pending.noteSettledElsewhere(record.rpcId);
-    const entry = pending.claim(record.rpcId);
     if (entry !== undefined) broadcastResolved(entry, record.outcome === 'answered' ? 'answered' : 'cancelled');
-    if (record.outcome !== 'answered' && record.outcome !== 'cancelled') return;
+    if (record.outcome === undefined || !humanOutcomes.includes(record.outcome)) return;
     if (waiters.has(record.rpcId)) handOver(record, message);
     // Our asker gave up while the person answered elsewhere and won: the answer still goes somewhere.
-    else if (record.askedOn === bus?.nodeId) track(resumeOrphans([record]));
+    else if (bus !== undefined && record.askedOn === bus.nodeId) track(resumeOrphans([record]));
   }
 
   /**
@@ -748,7 +749,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       return;
     }
     if (closed) return;
-    const pendingIds = new Set(stillPending.map(rpcIdOf));
+    const pendingIds = new Set(stillPending.map((record) => record.rpcId));
     for (const entry of pending.all()) {
       // Our own question still being saved is not in the store yet, and is not gone.
       if (!entry.saved || pendingIds.has(entry.rpcId)) continue;
@@ -894,10 +895,6 @@ function parseOwnCopy(questions: unknown): AskUserQuestionItem[] {
 
 function noop(): void {}
 
-function rpcIdOf(record: QuestionRecord): string {
-  return record.rpcId;
-}
-
 function runNow(work: () => void): void {
   work();
 }
@@ -910,11 +907,6 @@ function listen(server: Server, port: number, host: string): Promise<void> {
       resolve();
     });
   });
-}
-
-/** A pending-table entry for a record (restored ones are already saved). */
-function entryOf(record: QuestionRecord, seq: number, saved: boolean): PendingQuestion {
-  return new PendingQuestion(record, seq, saved);
 }
 
 /** A host a client can dial: a wildcard bind is reached over loopback, IPv6 goes in brackets. */
