@@ -37,8 +37,9 @@ export function keepNewQuestionRecord(record: unknown): NewQuestionRecord {
 
 function checkNewQuestionRecord(record: unknown, keepSealed: boolean): NewQuestionRecord {
   if (typeof record === 'object' && record !== null && !('state' in record)) {
-    const { questions, ...rest } = record as { questions?: unknown };
+    const questions = (record as { questions?: unknown }).questions;
     if (keepSealed && isSealedQuestionBatch(questions) && questions.length > 0) {
+      const { questions: _sealed, ...rest } = record as { questions?: unknown };
       const shared = parseStatelessRecordWithoutQuestions(rest);
       if (shared.success && Object.isFrozen(record)) return record as NewQuestionRecord;
       // Added to the fresh copy rather than spread into another: every record then shares one shape.
