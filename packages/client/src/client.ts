@@ -139,6 +139,7 @@ class QuestionConnection implements QuestionClient {
           new QuestionClientError('invalid-answer', `The answer to question ${rpcId} does not fit it: ${mismatch.message}`, {
             rpcId,
             detail: mismatch.message,
+            mismatch,
           }),
         );
       }

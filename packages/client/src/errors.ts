@@ -1,3 +1,5 @@
+import type { AnswerMismatch } from '@askseam/user-questions';
+
 /** Every code a `QuestionClientError` can carry. */
 export const questionClientErrorCodes = [
   // answer()/cancel() rejections
@@ -21,6 +23,8 @@ export interface QuestionClientErrorOptions extends ErrorOptions {
   rpcId?: string;
   /** The host's receipt detail, the local mismatch message, or what the host / socket reported. */
   detail?: string;
+  /** On `invalid-answer`: the rule the answer broke, and the question to blame when one is. */
+  mismatch?: AnswerMismatch;
 }
 
 // A registry symbol, not a module-local one: two installed copies of this package (a web UI
@@ -33,13 +37,19 @@ export class QuestionClientError extends Error {
   readonly code: QuestionClientErrorCode;
   readonly rpcId?: string;
   readonly detail?: string;
+  /**
+   * On `invalid-answer`: the local check's whole result (rule, question id, message), so a UI can
+   * point at the question to fix without checking the answer a second time.
+   */
+  readonly mismatch?: AnswerMismatch;
 
   constructor(code: QuestionClientErrorCode, message: string, options: QuestionClientErrorOptions = {}) {
-    const { rpcId, detail, ...errorOptions } = options;
+    const { rpcId, detail, mismatch, ...errorOptions } = options;
     super(message, errorOptions);
     this.code = code;
     if (rpcId !== undefined) this.rpcId = rpcId;
     if (detail !== undefined) this.detail = detail;
+    if (mismatch !== undefined) this.mismatch = mismatch;
   }
 
   /** True for a `QuestionClientError` from any copy of this package (where `instanceof` fails). */

@@ -322,6 +322,17 @@ describe('answer and cancel', () => {
     expect(await connection.nextFrame()).toEqual({ type: 'pong' });
   });
 
+  it('hands the whole mismatch of an invalid answer to the caller, so a UI can point at the question without checking again', async () => {
+    const host = await scriptedHost();
+    const { client, connection } = await openClient(host);
+    const question = await ask(client, connection, 'rpc-1');
+    const wrong = { answers: [{ id: 'db', selected: ['MySQL'] }] };
+
+    const error = await question.answer(wrong).catch((caught: unknown) => caught);
+    expect(QuestionClientError.isInstance(error)).toBe(true);
+    expect((error as QuestionClientError).mismatch).toEqual({ rule: 'unknown-label', questionId: 'db', message: (error as QuestionClientError).detail });
+  });
+
   it('refuses locally an answer with fields the host would refuse, as the host does', async () => {
     const host = await scriptedHost();
     const { client, connection } = await openClient(host);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { artifactsDir, readmeImagesDir, updateReadmeScreenshots } from './support/browser.js';
-import { cardOf, focused, useBrowserTest, waitForQuestion } from './support/fixture.js';
+import { cardOf, countElementChecks, elementChecks, focused, useBrowserTest, waitForQuestion } from './support/fixture.js';
 
 const t = useBrowserTest();
 
@@ -188,5 +188,46 @@ describe('<askseam-questions> composer', () => {
         clip: { x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin },
       });
     }
+  });
+
+  it('checks a submitted answer once, in the client, and never again in the element', async () => {
+    const page = await t.mount({ mode: 'client' });
+    await countElementChecks(page);
+    const result = t.askTool([{ id: 'db', question: 'Which database?', options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }]);
+    await waitForQuestion(page, 'Which database?');
+    await page.getByRole('radio', { name: 'SQLite' }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect(await result).toEqual({ isError: false, text: '{"answers":[{"id":"db","selected":["SQLite"]}]}' });
+    expect(await elementChecks(page)).toBe(0);
+  });
+
+  it("shows a misfit found by the client's check beside its question, and sends nothing", async () => {
+    // The card's own checks follow the questions it shows; here it is shown the name question
+    // without its limit, so the one check that finds the long name is the client's, as it sends.
+    const page = await t.mount({ mode: 'client' });
+    await countElementChecks(page, { hideMaxLengthOf: ['name'] });
+    void t.ask([
+      { id: 'name', question: 'What should the service be called?', input: { kind: 'text', maxLength: 5 } },
+      { id: 'team', question: 'Which team owns it?' },
+    ]);
+    await waitForQuestion(page, 'What should the service be called?');
+    await page.getByRole('textbox').fill('ledger-service');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await waitForQuestion(page, 'Which team owns it?');
+    await page.getByRole('textbox', { name: 'Your answer' }).fill('payments');
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    // Back on the question to blame, marked, with the client's reason; focus on its heading.
+    await waitForQuestion(page, 'What should the service be called?');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('This answer does not fit the question: Question "name" takes at most 5 characters; the answer has 14.');
+    expect(await page.getByRole('textbox').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('textbox').inputValue()).toBe('ledger-service');
+    expect(await focused(page)).toBe('heading');
+    expect(await page.locator('askseam-questions form').getAttribute('aria-busy')).toBe('false');
+    expect(t.stage.events.some((event) => event.type === 'response-rejected')).toBe(false);
+    expect(t.stage.host.pending()).toHaveLength(1);
+    expect(await elementChecks(page)).toBe(0);
   });
 });

@@ -9,7 +9,7 @@ const twoQuestions = [
 ];
 
 describe('<askseam-questions> under failure', () => {
-  // How a real person meets a bad-response: the element checks every answer locally first, so
+  // How a real person meets a bad-response: the client checks every answer locally first, so
   // only a disagreement between this page and the host gets through, here a proxy that rewrites
   // the answer's session on the way (as a stale tab or an out-of-date client would). The page's
   // socket holds the frame first, so the locked state can be seen, then lets it go rewritten.

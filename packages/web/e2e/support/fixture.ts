@@ -144,3 +144,68 @@ export async function holdNextAnswerAsStale(page: Page): Promise<void> {
 export async function releaseSends(page: Page): Promise<void> {
   await page.evaluate(() => (window as unknown as { __releaseSends(): void }).__releaseSends());
 }
+
+export interface CountChecksOptions {
+  /**
+   * Question ids whose text input the card is shown without its `maxLength`: the card then lets a
+   * long value through, and only the client's own check, against the questions it holds, finds it.
+   */
+  hideMaxLengthOf?: string[];
+}
+
+/**
+ * Hand the element (mounted with `mode: 'client'`) its own client again, seen through a thin view
+ * that counts every `PendingQuestion.check` the element calls. `answer` and `cancel` stay the real
+ * client's, which check the answer against the questions the client holds. Read the count with
+ * `elementChecks`.
+ */
+export async function countElementChecks(page: Page, options: CountChecksOptions = {}): Promise<void> {
+  await page.evaluate((hidden) => {
+    type Question = { id: string; input?: { kind: string; maxLength?: number } };
+    type Pending = { rpcId: string; questions: Question[]; check(answer: unknown): unknown };
+    type Client = { pending: Map<string, Pending>; status: string; on(...args: unknown[]): () => void; answer(...args: unknown[]): unknown; cancel(...args: unknown[]): unknown; close(): void };
+    const element = document.querySelector('askseam-questions') as unknown as { client: Client };
+    const real = element.client;
+    const counter = window as unknown as { __elementChecks: number };
+    counter.__elementChecks = 0;
+    // One view object per rpcId: the element tells requests apart by object as well as by rpcId.
+    const views = new Map<string, Pending>();
+    const viewOf = (question: Pending): Pending => {
+      let view = views.get(question.rpcId);
+      if (!view) {
+        const questions = question.questions.map((each) => {
+          if (!hidden.includes(each.id) || each.input === undefined) return each;
+          const { maxLength: _hidden, ...input } = each.input;
+          return { ...each, input };
+        });
+        view = Object.freeze({
+          ...question,
+          questions,
+          check: (answer: unknown) => {
+            counter.__elementChecks += 1;
+            return question.check(answer);
+          },
+        });
+        views.set(question.rpcId, view);
+      }
+      return view;
+    };
+    element.client = {
+      get pending() {
+        return new Map([...real.pending].map(([rpcId, question]) => [rpcId, viewOf(question)]));
+      },
+      get status() {
+        return real.status;
+      },
+      on: (...args) => real.on(...args),
+      answer: (...args) => real.answer(...args),
+      cancel: (...args) => real.cancel(...args),
+      close: () => real.close(),
+    };
+  }, options.hideMaxLengthOf ?? []);
+}
+
+/** How many times the element called `PendingQuestion.check` since `countElementChecks`. */
+export function elementChecks(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __elementChecks: number }).__elementChecks);
+}
