@@ -132,7 +132,8 @@ describe('an answer reaches exactly one of its asker and onResume', () => {
       const asking = a.ask('agent-a');
       const { rpcId } = await onB.next('question/requested');
       rpcIds.push(rpcId);
-      // Both nodes' subscriber connections (ioredis makes them again by itself).
+      // Both nodes' subscriber connections, once both are back from the last round (ioredis makes them again by itself).
+      await waitFor('both nodes to be subscribed', async () => ((await plain.pubsub('NUMSUB', `${prefix}bus`)) as unknown[])[1] === 2);
       expect(await plain.client('KILL', 'TYPE', 'pubsub')).toBe(2);
       expect(await onB.answer(rpcId, 'agent-a', redAnswer)).toMatchObject({ accepted: true });
       expect(await asking.settled).toEqual({ ok: true, value: redAnswer });
