@@ -177,6 +177,32 @@ describe('RedisQuestionBus', () => {
     expect(await raw.pubsub('NUMSUB', `${keyPrefix}bus`, `${keyPrefix}node:node-1`)).toEqual([`${keyPrefix}bus`, 1, `${keyPrefix}node:node-1`, 1]);
     expect(await raw.get(`${keyPrefix}lease:resume:r1`)).toBe('node-1');
     expect(await raw.pttl(`${keyPrefix}lease:resume:r1`)).toBeGreaterThan(0);
+    expect(await raw.pttl(`${keyPrefix}alive:node-1`)).toBeGreaterThan(0);
+  });
+
+  // Was a bug (issue 12, item 5): liveness was only the subscription, so while ioredis re-made a
+  // subscriber connection that Redis had dropped, the other nodes took the node for dead and handed
+  // the answers its live askers were waiting for to their own onResume.
+  it('counts a node alive while its subscriber connection is cut and re-made', async () => {
+    const keyPrefix = randomPrefix();
+    const watcher = open({ keyPrefix });
+    const node = open({ keyPrefix, nodeId: 'node-cut' });
+    const heard = hear();
+    await node.subscribe(heard);
+    const raw = rawClient();
+    expect(await raw.client('KILL', 'TYPE', 'pubsub')).toBeGreaterThan(0);
+    expect(await raw.pubsub('NUMSUB', `${keyPrefix}node:node-cut`)).toEqual([`${keyPrefix}node:node-cut`, 0]);
+    expect(await watcher.isNodeAlive('node-cut')).toBe(true);
+    await waitFor('the node to resubscribe', () => heard.resyncs === 1);
+    expect(await watcher.isNodeAlive('node-cut')).toBe(true);
+    await node.close();
+    expect(await watcher.isNodeAlive('node-cut')).toBe(false);
+  });
+
+  it('refuses a livenessTtlMs that is not a whole number of at least 100 ms', () => {
+    for (const livenessTtlMs of [0, 99, 1.5, Number.NaN]) {
+      expect(() => new RedisQuestionBus({ url: server.url, livenessTtlMs })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringMatching(/livenessTtlMs/) }));
+    }
   });
 
   it('sends its commands on a client the app made and leaves that client open on close', async () => {

@@ -22,7 +22,16 @@ export interface RedisQuestionBusOptions {
   nodeId?: string;
   /** Default: silent. `console` fits. */
   logger?: RedisQuestionBusLogger;
+  /**
+   * How long this node counts as alive after its last liveness refresh (a key it sets every third of
+   * this on the command connection), besides while it is subscribed. It keeps a node whose
+   * subscriber connection is cut for a moment alive in the eyes of the others; a killed node counts
+   * as gone at most this long after it died. Whole milliseconds, at least 100. Default 10 000.
+   */
+  livenessTtlMs?: number;
 }
+
+const defaultLivenessTtlMs = 10_000;
 
 // Fail fast while Redis is unreachable (no offline queue, no retry of a command cut off mid-flight),
 // but let ioredis keep reconnecting by itself so the node comes back without help.
@@ -33,8 +42,9 @@ const silentLogger: RedisQuestionBusLogger = { warn: noop, error: noop };
 
 /**
  * A `QuestionBus` on Redis pub/sub. Every message is JSON on the channel `<prefix>bus`; each
- * node also subscribes to `<prefix>node:<nodeId>`, so a node is alive exactly while Redis counts a
- * subscriber there (a killed process's subscription ends when Redis sees its socket close). Leases
+ * node also subscribes to `<prefix>node:<nodeId>` and keeps the key `<prefix>alive:<nodeId>` fresh,
+ * so a node is alive while Redis counts a subscriber there or that key has not expired (a cut
+ * subscriber connection alone does not make a live node look dead). Leases
  * are `SET <prefix>lease:<key> NX PX`. While Redis is unreachable every call rejects at once with
  * `QuestionStoreError('STORE_UNAVAILABLE')`; when the connection comes back the listener is told
  * to `resync`, since what was published meanwhile is lost.
@@ -47,6 +57,9 @@ export class RedisQuestionBus implements QuestionBus {
   readonly #logger: RedisQuestionBusLogger;
   readonly #busChannel: string;
   readonly #nodeChannel: string;
+  readonly #aliveKey: string;
+  readonly #livenessTtlMs: number;
+  #livenessTimer: NodeJS.Timeout | undefined;
   #subscriber: Redis | undefined;
   #listener: QuestionBusListener | undefined;
   #closed = false;
@@ -58,11 +71,17 @@ export class RedisQuestionBus implements QuestionBus {
     }
     const nodeId = options.nodeId ?? globalThis.crypto.randomUUID();
     if (typeof nodeId !== 'string' || nodeId === '') throw new QuestionStoreError('INVALID_INPUT', 'RedisQuestionBus: `nodeId` must be a non-empty string (or left out for a random one).');
+    const livenessTtlMs = options.livenessTtlMs ?? defaultLivenessTtlMs;
+    if (!Number.isSafeInteger(livenessTtlMs) || livenessTtlMs < 100) {
+      throw new QuestionStoreError('INVALID_INPUT', `RedisQuestionBus: \`livenessTtlMs\` must be a whole number of milliseconds, at least 100, not ${String(livenessTtlMs)}.`);
+    }
+    this.#livenessTtlMs = livenessTtlMs;
     this.nodeId = nodeId;
     this.keyPrefix = options.keyPrefix ?? 'askseam:';
     this.#logger = safeLogger(options.logger ?? silentLogger);
     this.#busChannel = `${this.keyPrefix}bus`;
     this.#nodeChannel = `${this.keyPrefix}node:${nodeId}`;
+    this.#aliveKey = aliveKey(this.keyPrefix, nodeId);
     if (options.client !== undefined) {
       this.#client = options.client;
       this.#ownsClient = false;
@@ -87,6 +106,7 @@ export class RedisQuestionBus implements QuestionBus {
     try {
       await subscriber.connect();
       await subscriber.subscribe(this.#busChannel, this.#nodeChannel);
+      await this.#command('subscribe', (client) => this.#refreshLiveness(client));
     } catch (error) {
       if (this.#subscriber === subscriber) {
         this.#subscriber = undefined;
@@ -97,6 +117,10 @@ export class RedisQuestionBus implements QuestionBus {
       throw this.#unavailable('subscribe', error);
     }
     if (this.#closed) throw closedError('subscribe');
+    // Kept fresh from now on; a failed refresh (Redis away) is retried at the next tick and on reconnect.
+    this.#livenessTimer = setInterval(() => void this.#refreshLiveness(this.#client).catch(noop), Math.max(1, Math.floor(this.#livenessTtlMs / 3)));
+    this.#livenessTimer.unref();
+    this.#client.on('ready', this.#onCommandReady);
     // Registered only now: the first `ready` was the connection above, every later one is a comeback.
     subscriber.on('ready', () => void this.#resubscribed(subscriber));
   }
@@ -115,8 +139,11 @@ export class RedisQuestionBus implements QuestionBus {
   async isNodeAlive(nodeId: string): Promise<boolean> {
     this.#assertOpen('isNodeAlive');
     if (typeof nodeId !== 'string' || nodeId === '') throw new QuestionStoreError('INVALID_INPUT', 'isNodeAlive: `nodeId` must be a non-empty string.');
-    const reply = (await this.#command('isNodeAlive', (client) => client.pubsub('NUMSUB', `${this.keyPrefix}node:${nodeId}`))) as unknown[];
-    return Number(reply[1]) > 0;
+    // Subscribed, or refreshed lately: a node whose subscriber connection is being re-made is still alive.
+    const [subscribers, fresh] = await this.#command('isNodeAlive', (client) =>
+      Promise.all([client.pubsub('NUMSUB', `${this.keyPrefix}node:${nodeId}`) as Promise<unknown[]>, client.exists(aliveKey(this.keyPrefix, nodeId))]),
+    );
+    return Number(subscribers[1]) > 0 || fresh > 0;
   }
 
   async acquireLease(key: string, ttlMs: number): Promise<boolean> {
@@ -135,9 +162,13 @@ export class RedisQuestionBus implements QuestionBus {
   async #shutdown(): Promise<void> {
     this.#closed = true;
     this.#listener = undefined;
+    clearInterval(this.#livenessTimer);
+    this.#client.off('ready', this.#onCommandReady);
     const subscriber = this.#subscriber;
     this.#subscriber = undefined;
     if (subscriber !== undefined) {
+      // Gone at once for the others, not after the key's ttl (if Redis is away, the ttl ends it).
+      if (this.#client.status === 'ready') await this.#client.del(this.#aliveKey).catch(noop);
       // Its message and ready handlers check #listener and #subscriber, so they go quiet from here on.
       // Unsubscribe and wait for Redis to confirm: from then on every node sees this one as not alive.
       await quit(subscriber, true);
@@ -189,6 +220,16 @@ export class RedisQuestionBus implements QuestionBus {
     }
   }
 
+  /** Mark this node alive for the next `livenessTtlMs`. */
+  #refreshLiveness(client: Redis): Promise<unknown> {
+    return client.set(this.#aliveKey, '1', 'PX', this.#livenessTtlMs);
+  }
+
+  /** The command connection is back (after an outage): refresh at once rather than at the next tick. */
+  readonly #onCommandReady = (): void => {
+    if (!this.#closed) void this.#refreshLiveness(this.#client).catch(noop);
+  };
+
   /** Run one command on the command connection, failing at once (STORE_UNAVAILABLE) if Redis cannot be reached. */
   async #command<T>(operation: string, run: (client: Redis) => Promise<T>): Promise<T> {
     const client = this.#client;
@@ -231,6 +272,10 @@ export class RedisQuestionBus implements QuestionBus {
       down = false;
     });
   }
+}
+
+function aliveKey(keyPrefix: string, nodeId: string): string {
+  return `${keyPrefix}alive:${nodeId}`;
 }
 
 function closedError(operation: string): QuestionStoreError {

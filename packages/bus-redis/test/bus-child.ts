@@ -3,7 +3,8 @@
 import { RedisQuestionBus } from '@askseam/bus-redis';
 
 const [url, keyPrefix, nodeId] = process.argv.slice(2);
-const bus = new RedisQuestionBus({ url, keyPrefix, nodeId });
+// A short liveness ttl: the test waits for the killed node to count as gone.
+const bus = new RedisQuestionBus({ url, keyPrefix, nodeId, livenessTtlMs: 1_000 });
 await bus.subscribe({ message() {}, resync() {} });
 process.stdout.write(`${JSON.stringify({ nodeId: bus.nodeId, pid: process.pid })}\n`);
 // Keeps the process alive (the bus's own sockets would too; this does not depend on that).

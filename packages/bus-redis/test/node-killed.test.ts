@@ -73,7 +73,7 @@ it('reports a node whose process was killed with SIGKILL as not alive', async ()
   const { child, exited } = await startChildNode(keyPrefix, 'doomed-node');
   expect(await watcher.isNodeAlive('doomed-node')).toBe(true);
 
-  // No close(), no QUIT: only the kernel closing the socket tells Redis the node is gone.
+  // No close(), no QUIT: the kernel closes its sockets, and its liveness key (1 s in the child) is no longer refreshed.
   child.kill('SIGKILL');
   expect(await exited).toBe('SIGKILL');
   const deadline = Date.now() + 10_000;

@@ -33,6 +33,7 @@ import { safeCanSee, type Principal } from './principal.js';
 import { respond, type RespondInput, type RespondOutcome } from './respond.js';
 import { RecentIds } from './recent-ids.js';
 import { Resumer } from './resume.js';
+import { ResumeMarks } from './resume-marks.js';
 import { authorizeUpgrade, refuseUpgrade } from './upgrade.js';
 
 /** A pending question as `WebSocketHost.pending()` lists it. */
@@ -104,13 +105,18 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   const eventLog = new EventLog(store, logger);
   /** With several nodes (docs/scaling.md): the bus that tells this node what the others asked and settled. */
   const bus = config.bus;
-  const resumer = new Resumer(store, config.onResume, logger, bus && ((rpcId) => bus.acquireLease(`resume:${rpcId}`, config.resumeLeaseMs)));
+  const marks = new ResumeMarks(store, logger);
+  /** With several nodes: one lease per settled record decides which node delivers it (to its asker or to onResume). */
+  const takeResumeLease = bus && ((rpcId: string) => bus.acquireLease(`resume:${rpcId}`, config.resumeLeaseMs));
+  const resumer = new Resumer(store, config.onResume, logger, marks, takeResumeLease);
   /** Bus messages that arrived before the store's pending questions were loaded; applied right after. */
   let startQueue: QuestionBusMessage[] | undefined = [];
   /** How many settled rpcIds to remember: only news from other nodes can come late or twice. */
   const rememberSettled = bus === undefined ? 0 : 10_000;
   /** Settled records this process gave to their waiting asker: a reconcile that read the store before markResumed landed must not resume them too. */
   const handedToAsker = new RecentIds(rememberSettled);
+  /** Settled records whose resume lease is being taken for their waiting asker: one attempt at a time. */
+  const leasingForAsker = new Set<string>();
   let reconcileTimer: NodeJS.Timeout | undefined;
   let reconciling: Promise<void> | undefined;
   let reconcileAgain = false;
@@ -180,7 +186,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       if (pending.get(record.rpcId) === undefined) pending.add(new PendingQuestion(record, index - restored.length, true));
     });
     awaitingResume = await store.listAwaitingResume();
-    for (const message of startQueue.splice(0)) applyBusMessage(message);
+    for (const message of startQueue.splice(0)) track(applyBusMessage(message));
     startQueue = undefined;
   } catch (error) {
     failStart(error);
@@ -613,6 +619,44 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       track(resumeOrphans([record]));
       return;
     }
+    if (takeResumeLease === undefined) {
+      giveToAsker(record, waiter, message);
+      return;
+    }
+    // Another node that took this one for gone may be handing the record to its onResume: the resume
+    // lease decides which of the two delivers it, so the answer reaches exactly one of them.
+    if (leasingForAsker.has(record.rpcId)) return;
+    leasingForAsker.add(record.rpcId);
+    track(leaseForAsker(takeResumeLease, record, message).finally(() => leasingForAsker.delete(record.rpcId)));
+  }
+
+  async function leaseForAsker(takeLease: (rpcId: string) => Promise<boolean>, record: QuestionRecord, message: string | undefined): Promise<void> {
+    let mine: boolean;
+    try {
+      mine = await takeLease(record.rpcId);
+    } catch (error) {
+      // The record stays awaiting its resume, so the next reconcile finds it and tries again.
+      logger.error('could not take the resume lease to give an answer to its asker; the next reconcile tries again', { rpcId: record.rpcId, error: String(error) });
+      return;
+    }
+    const waiter = waiters.get(record.rpcId);
+    if (!mine) {
+      if (waiter === undefined) return;
+      waiters.delete(record.rpcId);
+      waiter.reject(
+        new UserQuestionError(
+          'ASK_ABORTED',
+          'The question was answered, but another node took this one for gone (it could not reach Redis) and handed the answer to its onResume; the answer is there, under the same rpcId.',
+        ),
+      );
+      return;
+    }
+    // The asker gave up (or the host closed) while the lease was being taken: the answer goes to onResume, under the lease we hold.
+    if (waiter === undefined) resumer.resume(record, { leased: true });
+    else giveToAsker(record, waiter, message);
+  }
+
+  function giveToAsker(record: QuestionRecord, waiter: Waiter, message: string | undefined): void {
     waiters.delete(record.rpcId);
     handedToAsker.add(record.rpcId);
     // A copy nobody else holds: the store's record, the event log and the asker must not share one object.
@@ -621,12 +665,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       const said = message === undefined ? '' : ` They said: ${message}`;
       waiter.reject(new UserQuestionError('ASK_CANCELLED', `The user dismissed the questions without answering.${said}`));
     }
-    // The asker has it: a restart must not hand it to onResume as well.
-    track(
-      store.markResumed(record.rpcId).then(undefined, (error: unknown) =>
-        logger.error('could not mark an answered question resumed; a restarted host may hand it to onResume', { rpcId: record.rpcId, error: String(error) }),
-      ),
-    );
+    // The asker has it: neither a restart nor another node may hand it to onResume as well (retried until it lands).
+    track(marks.mark(record.rpcId));
   }
 
   function broadcastResolved(entry: { rpcId: string; sessionId: string }, outcome: 'answered' | 'cancelled'): void {
@@ -648,21 +688,47 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   }
 
   function onBusMessage(message: QuestionBusMessage): void {
-    if (closed) {
-      // Still on the bus while closing, so the others think our askers live: take their answers to onResume.
-      const { record } = message;
-      if (message.type === 'settled' && record.askedOn === bus?.nodeId && record.outcome !== undefined && humanOutcomes.includes(record.outcome)) {
-        track(resumeOrphans([record]));
-      }
-      return;
-    }
-    if (startQueue !== undefined) startQueue.push(message);
-    else applyBusMessage(message);
+    if (startQueue !== undefined && !closed) startQueue.push(message);
+    else track(applyBusMessage(message));
   }
 
-  function applyBusMessage(message: QuestionBusMessage): void {
-    if (message.type === 'asked') adoptPending(message.record);
-    else adoptSettled(message.record, message.message);
+  /**
+   * A bus message is a hint, not the truth: anyone who can reach Redis can publish one. Act on the
+   * record as the store holds it, never on the message's copy (docs/scaling.md).
+   */
+  async function applyBusMessage(message: QuestionBusMessage): Promise<void> {
+    // While closing, only news of our own askers' answers matters (below).
+    if (closed && message.type === 'asked') return;
+    const record = await recordBehind(message);
+    if (record === undefined) return;
+    if (closed) {
+      // Still on the bus while closing, so the others think our askers live: take their answers to onResume.
+      if (record.askedOn === bus?.nodeId && record.outcome !== undefined && humanOutcomes.includes(record.outcome)) await resumeOrphans([record]);
+      return;
+    }
+    if (message.type === 'asked') adoptPending(record);
+    // The dismissal's words travel on the bus only: taken when the store confirms the dismissal.
+    else adoptSettled(record, record.outcome === 'cancelled' ? message.message : undefined);
+  }
+
+  /** The store's record behind a bus message, or undefined when the store does not bear the message out. */
+  async function recordBehind(message: QuestionBusMessage): Promise<QuestionRecord | undefined> {
+    const { type, from } = message;
+    const rpcId = message.record.rpcId;
+    let record: QuestionRecord | undefined;
+    try {
+      record = await store.get(rpcId);
+    } catch (error) {
+      logger.error('could not read the question a bus message is about; the next reconcile catches up', { type, rpcId, from, error: String(error) });
+      return undefined;
+    }
+    // A node saves before it publishes `asked` and claims before it publishes `settled`, so anything else was not sent by a node.
+    if (record === undefined || (type === 'settled' && record.outcome === undefined)) {
+      logger.warn('ignored a bus message the store does not bear out (not published by a host node?)', { type, rpcId, from, stored: record === undefined ? 'unknown' : 'pending' });
+      return undefined;
+    }
+    // An `asked` whose question was settled meanwhile is old news: adoptPending skips a settled record.
+    return record;
   }
 
   /** A question asked on another node: pending here too, shown to this node's sockets of its session. */
@@ -794,6 +860,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
 
   async function closeHost(): Promise<void> {
     closed = true;
+    // A mark still failing gets one last try: close() must not wait for a store that may never come back.
+    marks.stop();
     unregister();
     stopHeartbeat();
     clearInterval(reconcileTimer);

@@ -1,5 +1,6 @@
-import type { QuestionRecord, QuestionStore } from '@askseam/store';
+import { humanOutcomes, type QuestionRecord, type QuestionStore } from '@askseam/store';
 import type { HostLogger } from './logger.js';
+import type { ResumeMarks } from './resume-marks.js';
 
 export type ResumeHandler = (record: QuestionRecord) => void | Promise<void>;
 
@@ -17,11 +18,14 @@ export class Resumer {
     private readonly store: QuestionStore,
     private readonly onResume: ResumeHandler | undefined,
     private readonly logger: HostLogger,
+    /** Marks a record resumed once its handler finished, retrying while the store is away. */
+    private readonly marks: ResumeMarks,
     /** With several nodes: take the record's lease first, so that one node at a time hands it over. */
     private readonly lease?: (rpcId: string) => Promise<boolean>,
   ) {}
 
-  resume(record: QuestionRecord): void {
+  /** `leased`: the caller already holds the record's resume lease (it took it to give the answer to an asker who then gave up). */
+  resume(record: QuestionRecord, { leased = false }: { leased?: boolean } = {}): void {
     if (this.#inFlight.has(record.rpcId)) return;
     const handler = this.onResume;
     if (handler === undefined) {
@@ -31,7 +35,7 @@ export class Resumer {
       });
       return;
     }
-    const done = this.#deliver(handler, record).finally(() => this.#inFlight.delete(record.rpcId));
+    const done = this.#deliver(handler, record, leased).finally(() => this.#inFlight.delete(record.rpcId));
     this.#inFlight.set(record.rpcId, done);
   }
 
@@ -40,8 +44,8 @@ export class Resumer {
     while (this.#inFlight.size > 0) await Promise.all(this.#inFlight.values());
   }
 
-  async #deliver(handler: ResumeHandler, record: QuestionRecord): Promise<void> {
-    if (this.lease !== undefined) {
+  async #deliver(handler: ResumeHandler, record: QuestionRecord, leased: boolean): Promise<void> {
+    if (this.lease !== undefined && !leased) {
       let mine: boolean;
       try {
         mine = await this.lease(record.rpcId);
@@ -54,6 +58,19 @@ export class Resumer {
         return;
       }
     }
+    if (this.lease !== undefined) {
+      // Under the lease, the store says whether it is still ours to hand over: the copy we were given
+      // may predate another node's resume or the asker taking it (and its mark), or come from a bus message.
+      let current: QuestionRecord | undefined;
+      try {
+        current = await this.store.get(record.rpcId);
+      } catch (error) {
+        this.logger.error('could not read a record before handing it to onResume; the next reconcile tries again once the lease expires', { rpcId: record.rpcId, error: String(error) });
+        return;
+      }
+      if (current?.outcome === undefined || current.resumedAt !== undefined || !humanOutcomes.includes(current.outcome)) return;
+      record = current;
+    }
     try {
       // A fresh copy each time: the handler may keep or change it.
       await handler(structuredClone(record));
@@ -64,10 +81,7 @@ export class Resumer {
       });
       return;
     }
-    try {
-      await this.store.markResumed(record.rpcId);
-    } catch (error) {
-      this.logger.error('could not mark a record resumed; a restarted host will hand it to onResume again', { rpcId: record.rpcId, error: String(error) });
-    }
+    // Retried until it lands: until then this record stays in #inFlight here, and under our lease elsewhere.
+    await this.marks.mark(record.rpcId);
   }
 }

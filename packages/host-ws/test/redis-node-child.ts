@@ -23,7 +23,8 @@ async function main(): Promise<void> {
   const agents = new Map<string, AgentRef>(['agent-a', 'agent-b'].map((id) => [id, { id }]));
   const userQuestions = new UserQuestions({ agents: { get: (id) => agents.get(id), roots: () => agents.values() } });
   const store = new RedisQuestionStore({ url, keyPrefix });
-  const bus = new RedisQuestionBus({ url, keyPrefix, nodeId });
+  // A short liveness ttl: the test that kills a node waits for it to count as gone.
+  const bus = new RedisQuestionBus({ url, keyPrefix, nodeId, livenessTtlMs: 1_500 });
   const host = await createWebSocketHost({
     userQuestions,
     token,

@@ -3,8 +3,9 @@ import { questionRecordSchema } from './record.js';
 import * as z from 'zod';
 
 /**
- * What one host node tells the others. Every message carries the whole record as the store has
- * it, so a receiver needs no extra store read to deliver, settle or resume it.
+ * What one host node tells the others. Every message carries the whole record as the sender saw
+ * it, but a message is only a hint (anyone who can reach the bus can publish one): the WebSocket
+ * host reads the record from the store before it shows a question or hands an answer over.
  */
 export const questionBusMessageSchema = z.discriminatedUnion('type', [
   /** Saved and pending: show it to your sockets of `record.sessionId` and accept answers to it. */
@@ -50,7 +51,10 @@ export interface QuestionBus {
   subscribe(listener: QuestionBusListener): Promise<void>;
   /** Send to every other subscribed node. Rejects when the bus cannot be reached. */
   publish(message: QuestionBusMessage): Promise<void>;
-  /** Whether the node with this id is subscribed right now (a closed or dead node is not). */
+  /**
+   * Whether the node with this id is on the bus (a closed node is not; a dead one is not once the
+   * bus notices). A live node whose connection is being re-made should still count as alive.
+   */
   isNodeAlive(nodeId: string): Promise<boolean>;
   /**
    * Take the lease named `key` for `ttlMs`: true for exactly one caller among all nodes until it
