@@ -98,3 +98,27 @@ describe('a form asked as one plain question names everything it asked for', () 
     expect(value.text).toContain('left out or shortened');
   });
 });
+
+describe('the list and the budget', () => {
+  it('shows the whole list when it just fits, and counts what stays out one character less', () => {
+    const ask = (budget?: number) => compiled(compileAskClarification({ question: 'Which region?', context: 'For the new shop.', options: regions }, budget === undefined ? {} : { budget }));
+    const full = ask().text;
+    expect(ask(full.length).text).toBe(full);
+    const tighter = ask(full.length - 1).text;
+    expect(tighter.length).toBeLessThanOrEqual(full.length - 1);
+    expect(tighter).toContain('For the new shop.');
+    const listed = (tighter.match(/^- Region \d+$/gm) ?? []).length;
+    expect(listed + Number(/(\d+) more choices? (is|are) not listed here/.exec(tighter)?.[1])).toBe(25);
+  });
+
+  it('stays within every budget, naming or counting everything', () => {
+    const fields = Array.from({ length: 17 }, (_, i) => ({ name: `f_${i + 1}`, label: `Field ${i + 1}`, type: 'select', options: ['North', 'South'] }));
+    for (let budget = 400; budget <= 1400; budget += 50) {
+      const value = compiled(compileAskClarification({ question: 'Set up', fields }, { budget }));
+      expect(value.text.length, `budget ${budget}`).toBeLessThanOrEqual(budget);
+      const listed = (value.text.match(/^- Field \d+ /gm) ?? []).length;
+      const note = /(\d+) more fields?/.exec(value.text);
+      expect(listed + Number(note?.[1] ?? 0), value.text).toBe(17);
+    }
+  });
+});

@@ -50,23 +50,36 @@ const cutNoteRoom = 120;
  * the whole list where it can; a long context gives way first.
  */
 export function degradedDetail(question: AskUserQuestionItem, context: string | undefined, degraded: ClarifyDegradation, lang: TextLang, budget: number | undefined): string | undefined {
-  const bare = renderText({ questions: [question] }, { lang, budget: Number.MAX_SAFE_INTEGER }).length;
-  const room = (budget ?? defaultTextBudget) - bare - cutNoteRoom;
-  const whole = askedList(degraded, lang, Number.POSITIVE_INFINITY);
+  const limit = budget ?? defaultTextBudget;
+  const length = (detail: string | undefined) => renderText({ questions: [detail === undefined ? question : { ...question, detail }] }, { lang, budget: Number.MAX_SAFE_INTEGER }).length;
+  const whole = wholeList(degraded, lang);
   if (whole === undefined) return context;
+  const everything = context === undefined ? whole : `${context}\n\n${whole}`;
+  if (length(everything) <= limit) return everything;
+  const room = limit - length(undefined) - cutNoteRoom;
   if (context === undefined) return askedList(degraded, lang, room);
-  if (context.length + 2 + whole.length <= room) return `${context}\n\n${whole}`;
   // A short context keeps its place on top; a long one goes below the list, where renderText
   // shortens or drops it (and says so) before it would touch the list.
   if (context.length + 2 <= room / 4) return `${context}\n\n${askedList(degraded, lang, room - context.length - 2)}`;
   return `${askedList(degraded, lang, room)}\n\n${context}`;
 }
 
-/** Everything the form asked for, one line each, within `room` characters: whole, or its start and a line saying what stayed out. */
-function askedList(degraded: ClarifyDegradation, lang: TextLang, room: number): string | undefined {
+/** Everything the form asked for, one line each: the choices, then each field with its options. */
+function wholeList(degraded: ClarifyDegradation, lang: TextLang): string | undefined {
   const say = words[lang];
   const { options, fields } = degraded;
   if (options.length === 0 && fields.length === 0) return undefined;
+  const choiceLines = options.length === 0 ? [] : [say.choices, ...options.map((option) => `- ${shown(option)}`)];
+  const fieldLines = fields.length === 0 ? [] : [say.cover, ...fields.map((field) => `- ${say.field(shown(field.label), field.options.map(shown).join(' / '), field.multiple)}`)];
+  return [...choiceLines, ...fieldLines].join('\n');
+}
+
+/** The whole list when it fits `room` characters; else its start and a line saying what stayed out. */
+function askedList(degraded: ClarifyDegradation, lang: TextLang, room: number): string | undefined {
+  const whole = wholeList(degraded, lang);
+  if (whole === undefined || whole.length <= room) return whole;
+  const say = words[lang];
+  const { options, fields } = degraded;
   let fieldsLeft = fields.length;
   let choicesLeft = options.length + fields.reduce((sum, field) => sum + field.options.length, 0);
   // The note's length with every count at its largest: it can only get shorter.
@@ -79,7 +92,6 @@ function askedList(degraded: ClarifyDegradation, lang: TextLang, room: number): 
     used += line.length + 1;
     return true;
   };
-  const whole = room === Number.POSITIVE_INFINITY;
 
   const fitted = (() => {
     if (options.length > 0) {
@@ -110,7 +122,7 @@ function askedList(degraded: ClarifyDegradation, lang: TextLang, room: number): 
     }
     return true;
   })();
-  if (!fitted && !whole) lines.push(say.leftOut(fieldsLeft, choicesLeft));
+  if (!fitted) lines.push(say.leftOut(fieldsLeft, choicesLeft));
   return lines.join('\n');
 }
 
