@@ -176,6 +176,21 @@ describe('readAskClarificationArgs: a form that cannot be used whole becomes one
 
   it('remembers what the form asked for, to name it in the plain question', () => {
     const value = read({ question: 'Q', fields: [{ name: 'project_name', label: 'Project name' }, { name: 'toString' }] });
-    expect(value.degraded?.asked).toEqual(['Project name', 'To string']);
+    expect(value.degraded).toMatchObject({
+      options: [],
+      fields: [
+        { label: 'Project name', options: [], multiple: false },
+        { label: 'To string', options: [], multiple: false },
+      ],
+    });
+  });
+
+  it('remembers all of it, however much there is: every field and every option', () => {
+    const regions = many(25, (i) => `Region ${i + 1}`);
+    const value = read({ question: 'Q', options: ['A', 'B'], fields: [...many(17, (i) => ({ name: `f${i}` })), { name: 'region', type: 'multi_select', options: regions }] });
+    expect(value.degraded?.reason).toBe('too-many-fields');
+    expect(value.degraded?.options).toEqual(['A', 'B']);
+    expect(value.degraded?.fields).toHaveLength(18);
+    expect(value.degraded?.fields.at(-1)).toEqual({ label: 'Region', options: regions, multiple: true });
   });
 });

@@ -9,8 +9,19 @@ export interface ClarifyDegradation {
   reason: ClarifyDegradeReason;
   /** A sentence for the model and the logs. */
   message: string;
-  /** The labels the form asked for, so the plain question can still name them. */
-  asked: string[];
+  /** Every choice the question offered (its options), none left out, so the plain question can still name them. */
+  options: string[];
+  /** Every field the form asked for, with its options, none left out. */
+  fields: ClarifyAskedField[];
+}
+
+/** One field of a form that was asked as plain text: what the plain question names. */
+export interface ClarifyAskedField {
+  label: string;
+  /** The field's options, if it had any. */
+  options: string[];
+  /** Whether several of its options may be picked. */
+  multiple: boolean;
 }
 
 /** ask_clarification's arguments as read: clean, within the limits, and what was given up to get there. */
@@ -182,9 +193,11 @@ function utf8Bytes(text: string): number {
 /** The first limit the options and fields break, in order of how little of the form could be trusted. */
 function degradation(input: unknown, options: string[], fields: ClarificationField[] | 'unreadable'): ClarifyDegradation | undefined {
   const size = typeof input === 'string' ? utf8Bytes(input) : utf8Bytes(JSON.stringify(input) ?? '');
-  const labels = fields === 'unreadable' ? [] : fields.map((field) => field.label ?? field.name);
-  const asked = [...(fields === 'unreadable' || fields.length === 0 ? options : labels)].slice(0, clarifyLimits.fields);
-  const degrade = (reason: ClarifyDegradeReason, message: string): ClarifyDegradation => ({ reason, message, asked });
+  // Everything the form asked for, whole: the plain question that replaces it names all of it.
+  const asked = (fields === 'unreadable' ? [] : fields).map(
+    (field): ClarifyAskedField => ({ label: field.label ?? field.name, options: field.options ?? [], multiple: field.type === 'multi_select' }),
+  );
+  const degrade = (reason: ClarifyDegradeReason, message: string): ClarifyDegradation => ({ reason, message, options, fields: asked });
   const { argumentBytes, fields: maxFields, options: maxOptions, textLength } = clarifyLimits;
 
   if (size > argumentBytes) return degrade('too-large', `The arguments are ${size} bytes, over the ${argumentBytes}-byte limit.`);

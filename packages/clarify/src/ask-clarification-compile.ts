@@ -3,6 +3,7 @@ import type { TextLang } from '@askseam/text';
 import { readAskClarificationArgs, topLevelChoiceId, type ReadAskClarification } from './ask-clarification-args.js';
 import type { ClarificationField, ClarificationType } from './ask-clarification-schema.js';
 import { assemble, type CompileOptions, type CompileResult } from './compiled.js';
+import { degradedDetail } from './degraded-form.js';
 import { langOf } from './lang.js';
 
 /** The id of the one question asked when there is no form. */
@@ -26,11 +27,6 @@ const typeHeaders: Readonly<Record<TextLang, Record<ClarificationType, string>>>
   },
 };
 
-const coverLine: Readonly<Record<TextLang, (labels: string[]) => string>> = {
-  en: (labels) => `Please cover: ${labels.join(', ')}.`,
-  zh: (labels) => `请说明：${labels.join('、')}。`,
-};
-
 /**
  * ask_clarification's arguments as seam questions, plain text and a UI payload. No fields and no
  * options: one free question (`answer`). Options: one choice (`answer`). Fields: one question per
@@ -43,7 +39,7 @@ export function compileAskClarification(args: unknown, options: CompileOptions =
   const { question, context, clarification_type: type } = read.value.args;
   const lang = options.lang ?? langOf(question, context);
   const header = typeHeaders[lang][type];
-  const { questions, inputMode } = questionsOf(read.value, header, lang);
+  const { questions, inputMode } = questionsOf(read.value, header, lang, options.budget);
   return assemble({
     source: 'ask_clarification',
     tool: 'ask_clarification',
@@ -58,14 +54,13 @@ export function compileAskClarification(args: unknown, options: CompileOptions =
   });
 }
 
-function questionsOf(read: ReadAskClarification, header: string, lang: TextLang): { questions: AskUserQuestionItem[]; inputMode: 'choice' | 'text' | 'form' } {
+function questionsOf(read: ReadAskClarification, header: string, lang: TextLang, budget: number | undefined): { questions: AskUserQuestionItem[]; inputMode: 'choice' | 'text' | 'form' } {
   const { question, context, options = [], fields = [] } = read.args;
   const withContext = (item: AskUserQuestionItem, detail: string | undefined): AskUserQuestionItem => (detail === undefined ? item : { ...item, detail });
 
   if (read.degraded !== undefined) {
-    const asked = read.degraded.asked.map((label) => clip(label, 60));
-    const detail = [context, asked.length > 0 ? coverLine[lang](asked) : undefined].filter((part) => part !== undefined).join('\n\n');
-    return { questions: [withContext({ id: singleQuestionId, header, question, input: { kind: 'textarea' } }, detail || undefined)], inputMode: 'text' };
+    const plain: AskUserQuestionItem = { id: singleQuestionId, header, question, input: { kind: 'textarea' } };
+    return { questions: [withContext(plain, degradedDetail(plain, context, read.degraded, lang, budget))], inputMode: 'text' };
   }
   const choices = options.map((label): AskUserQuestionOption => {
     const description = read.descriptions.get(label);
@@ -96,9 +91,4 @@ function fieldQuestion(field: ClarificationField): AskUserQuestionItem {
   if (field.required === true) item.required = true;
   if (field.placeholder !== undefined) item.placeholder = field.placeholder;
   return item;
-}
-
-function clip(text: string, max: number): string {
-  const points = [...text];
-  return points.length > max ? `${points.slice(0, max - 1).join('')}…` : text;
 }

@@ -166,7 +166,7 @@ describe('compileAskClarification: a form that degrades', () => {
 
   it('asks one free question that still names what the form asked for', () => {
     expect(value.request.questions).toEqual([
-      { id: 'answer', header: 'Missing information', question: 'Please complete the setup', detail: 'A new service.\n\nPlease cover: Project name, Owner.', input: { kind: 'textarea' } },
+      { id: 'answer', header: 'Missing information', question: 'Please complete the setup', detail: 'A new service.\n\nPlease cover:\n- Project name\n- Owner', input: { kind: 'textarea' } },
     ]);
     expect(value.degraded).toMatchObject({ reason: 'reserved-name' });
     expect(value.humanInput.degraded).toEqual({ reason: 'reserved-name', message: 'The field name "__proto__" is reserved.' });

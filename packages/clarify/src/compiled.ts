@@ -53,12 +53,14 @@ export function assemble(parts: CompileParts): CompileResult {
   const request: AskUserQuestionRequest = { questions };
   if (parts.urgency !== undefined) request.urgency = parts.urgency;
   const text = plainText(parts, request);
+  // A form asked as plain text names what it asked for in its question's context; a UI shows that too.
+  const shownContext = parts.degraded === undefined ? context : (questions[0]?.detail ?? context);
   const humanInput: HumanInputRequest = {
     version: 1,
     kind: 'human_input_request',
     source: parts.source,
     question,
-    ...(context === undefined ? {} : { context }),
+    ...(shownContext === undefined ? {} : { context: shownContext }),
     ...(parts.clarificationType === undefined ? {} : { clarificationType: parts.clarificationType }),
     ...(parts.urgency === undefined ? {} : { urgency: parts.urgency }),
     inputMode: parts.inputMode,

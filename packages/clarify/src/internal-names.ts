@@ -28,3 +28,42 @@ export function internalNameFinder(names: Iterable<string>): (text: string) => s
 function escape(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 }
+
+// In running text, isInternalName is too eager: "Wi-Fi", "9号炉", "e.g.", "MP3" and "McDonald's"
+// are how people write. What only code writes is an underscore (`addr_line_1`), a `$` before a
+// name (`$ref`), or lowerCamelCase with a word of two letters or more before its first hump
+// (`maxWeightKg`, `fnCode`; not `iPhone`, `eBay` or `macOS`). A dotted path counts when one of its
+// parts does (`order.customerId`).
+const codeRun = /[A-Za-z0-9_$][A-Za-z0-9_$.-]*/g;
+const writtenOnlyByCode = /[A-Za-z0-9]_|_[A-Za-z0-9]|\$[A-Za-z_]|^[a-z][a-z0-9]+[A-Z][a-z0-9]/;
+
+/** True for a token of running text that only code would write: `addr_line_1`, `maxWeightKg`, `$ref`, `order.customerId`. */
+export function isIdentifierToken(token: string): boolean {
+  return token.split(/[.-]/).some((part) => writtenOnlyByCode.test(part));
+}
+
+/**
+ * `text` with every identifier-shaped token written as the words it is made of, so a person reads
+ * words, not code: "stored as addr_line_1" → "stored as addr line 1", "maxWeightKg" → "max weight
+ * kg", "$ref" → "ref". Everything else is left exactly as it was, web and e-mail addresses too.
+ */
+export function identifiersAsWords(text: string): string {
+  return text.replace(codeRun, (run: string, at: number) => {
+    // A sentence's full stop or a dash after a token is not part of it.
+    const token = run.replace(/[.-]+$/, '');
+    // Part of a web or e-mail address (`https://x.org/a_b`, `ops_team@x.org`): the person may need it exactly.
+    const inAddress = /[/@]/.test(text[at - 1] ?? '') || text[at + token.length] === '@';
+    if (inAddress || !isIdentifierToken(token)) return run;
+    return identifierWords(token) + run.slice(token.length);
+  });
+}
+
+/** The words of one identifier, lower case: `CUST_ACCT_NO` → "cust acct no", `userId2` → "user id2". */
+function identifierWords(token: string): string {
+  return token
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_$.-]+/)
+    .filter((word) => word !== '')
+    .join(' ')
+    .toLowerCase();
+}

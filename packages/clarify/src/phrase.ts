@@ -1,7 +1,7 @@
 import type { AskUserQuestionItem } from '@askseam/user-questions';
 import type { TextLang } from '@askseam/text';
 import { fieldQuestion } from './clarification-questions.js';
-import { internalNameFinder } from './internal-names.js';
+import { identifiersAsWords, internalNameFinder } from './internal-names.js';
 import type { MissingField } from './request-clarification-schema.js';
 
 /** What the phrasing step knows besides the fields: the business tool, the user's goal, the language. */
@@ -38,14 +38,14 @@ const wording: Readonly<Record<TextLang, Wording>> = {
     header: 'Missing information',
     intro: (goal, count) => `${goal === undefined ? 'I' : `For "${goal}", I`} need ${count === 1 ? 'one more detail' : `${count} more details`} from you.`,
     question: (field) => {
-      const label = inSentence(withoutEndMark(field.label));
+      const label = inSentence(shownLabel(field));
       switch (field.type) {
         case 'select':
           return `Which ${label} should I use?`;
         case 'multi_select':
           return `Which ${label} should I include?`;
         case 'checkbox':
-          return `${withoutEndMark(field.label)}?`;
+          return `${shownLabel(field)}?`;
         default:
           return `What ${label} should I use?`;
       }
@@ -55,7 +55,7 @@ const wording: Readonly<Record<TextLang, Wording>> = {
     header: '缺少信息',
     intro: (goal, count) => `${goal === undefined ? '' : `关于「${goal}」，`}还需要您补充${count === 1 ? '一项' : ` ${count} 项`}信息。`,
     question: (field) => {
-      const label = withoutEndMark(field.label);
+      const label = shownLabel(field);
       switch (field.type) {
         case 'select':
           return `请问要选择哪个${label}？`;
@@ -77,12 +77,14 @@ const wording: Readonly<Record<TextLang, Wording>> = {
 /**
  * The deterministic phrasing: a friendly question per field made from its label and type, its
  * description as context, and the goal on the first question ("For "look up …", I need one more
- * detail from you."). A goal or description that mentions a field or tool name is left out.
+ * detail from you."). A goal or description that mentions a field or tool name is left out; any
+ * other code-style identifier in a label, description or goal is written as words (`addr_line_1`
+ * → "addr line 1"), so nothing the person reads is shaped like code.
  */
 export function defaultPhrase(missing: readonly MissingField[], context: PhraseContext): AskUserQuestionItem[] {
   const words = wording[context.lang];
   const mentionsName = internalNameFinder([context.tool, ...missing.map((field) => field.name)]);
-  const visible = (text: string) => (text === '' || mentionsName(text) !== undefined ? undefined : text);
+  const visible = (text: string) => (text === '' || mentionsName(text) !== undefined ? undefined : identifiersAsWords(text));
   const intro = words.intro(visible(context.goal), missing.length);
   return missing.map((field, index) => {
     const item = plainQuestion(field, index, context.lang);
@@ -98,9 +100,19 @@ export function plainQuestion(field: MissingField, index: number, lang: TextLang
   return fieldQuestion(field, index, wording[lang].question(field));
 }
 
-/** Mid-sentence, "Customer account number" reads "customer account number"; "CRM id" and "iPhone" stay. */
+/** The label as the wording shows it: without its end mark, identifiers written as words. */
+function shownLabel(field: MissingField): string {
+  return identifiersAsWords(withoutEndMark(field.label));
+}
+
+/**
+ * Mid-sentence, "Customer account number" reads "customer account number". Only a first word
+ * written as an ordinary capitalised word is lowered: "CRM id", "iPhone", "Wi-Fi network",
+ * "McDonald's branch" and "YouTube channels" keep the spelling their label gives them.
+ */
 function inSentence(label: string): string {
-  return /^\p{Lu}\p{Ll}/u.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
+  const first = /^[^\s]+/u.exec(label)?.[0] ?? '';
+  return /^\p{Lu}[\p{Ll}\p{M}'’-]*$/u.test(first) ? label[0]!.toLowerCase() + label.slice(1) : label;
 }
 
 function withoutEndMark(label: string): string {

@@ -154,6 +154,20 @@ describe('preparing a request_clarification call', () => {
     expect(prepared.request.questions[0]).toEqual({ id: 'field-1', question: 'What account should I use?', input: { kind: 'text' }, required: true });
   });
 
+  it('keeps a mixed-case label as written and shows no identifier from a description, in the questions or the text', async () => {
+    const prepared = await prepare({
+      tool_name: 'venue_booking',
+      goal: 'book the team dinner',
+      missing_fields: [
+        { name: 'net', label: 'Wi-Fi network', description: 'The network the kiosk joins (wifi_ssid in the venue sheet).' },
+        { name: 'branch', label: "McDonald's branch", description: 'Parcels up to maxWeightKg are delivered; see addr_line_1.', type: 'select', options: ['Central', 'Airport'] },
+      ],
+    });
+    expect(prepared.request.questions.map((question) => question.question)).toEqual(['What Wi-Fi network should I use?', "Which McDonald's branch should I use?"]);
+    expect(prepared.request.questions[1]?.detail).toBe('Parcels up to max weight kg are delivered; see addr line 1.');
+    for (const text of visibleTexts(prepared)) for (const identifier of ['wifi_ssid', 'maxWeightKg', 'addr_line_1']) expect(text, text).not.toContain(identifier);
+  });
+
   it('refuses the call, asking nobody, when the arguments are wrong', async () => {
     await expect(prepareRequestClarification({ tool_name: 'x' })).resolves.toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS' } });
   });

@@ -4,7 +4,7 @@ import { fieldQuestion } from './clarification-questions.js';
 import { internalNameFinder } from './internal-names.js';
 import { defaultPhrase, plainQuestion, type PhraseMissingFields } from './phrase.js';
 import { readRequestClarificationArgs } from './request-clarification-args.js';
-import type { PendingAction } from './request-clarification-schema.js';
+import type { MissingField, PendingAction } from './request-clarification-schema.js';
 
 export interface PrepareClarificationOptions {
   /** The phrasing step (an LLM call in production). Default: `defaultPhrase`. */
@@ -90,11 +90,19 @@ async function phrased(pending: PendingAction, lang: TextLang, options: PrepareC
     }
   }
   const mentionsName = internalNameFinder([tool, ...Object.keys(pending.args), ...missing.map((field) => field.name)]);
+  // The default wording leaves out a description or goal that names the tool or a missing field,
+  // and writes other identifiers as words; one that names a known argument must still not be used,
+  // so that is checked on what the wording was made from.
+  const leftOutByDefault = internalNameFinder([tool, ...missing.map((field) => field.name)]);
+  const namesKnownArgument = internalNameFinder(Object.keys(pending.args));
+  const defaultSourceShows = (field: MissingField, index: number) =>
+    [field.description, ...(index === 0 ? [goal] : [])].filter((text) => leftOutByDefault(text) === undefined).map(namesKnownArgument).find((name) => name !== undefined);
   const questions = missing.map((field, index) => {
     const candidates = custom === undefined ? [fallback[index]] : [custom[index], fallback[index]];
     for (const [rank, candidate] of candidates.entries()) {
       const words = wordsOf(candidate);
-      const shown = words === undefined ? undefined : Object.values(words).map(mentionsName).find((name) => name !== undefined);
+      const isDefault = candidate === fallback[index];
+      const shown = words === undefined ? undefined : (Object.values(words).map(mentionsName).find((name) => name !== undefined) ?? (isDefault ? defaultSourceShows(field, index) : undefined));
       if (words !== undefined && shown === undefined) return { ...fieldQuestion(field, index, words.question), ...words };
       // Only the phrasing step's problems are reported: the default wording's own fallback is routine.
       if (rank === 0 && custom !== undefined) {

@@ -6,6 +6,7 @@ import type { ClarifyDegradation } from './ask-clarification-args.js';
 import { singleQuestionId } from './ask-clarification-compile.js';
 import { normalizeChoices } from './choices.js';
 import { assemble, type CompileOptions, type CompileResult } from './compiled.js';
+import { degradedDetail } from './degraded-form.js';
 import { langOf } from './lang.js';
 import { clarifyLimits } from './limits.js';
 
@@ -92,7 +93,7 @@ export function readRequestHumanInputArgs(input: unknown): ReadRequestHumanInput
           : undefined;
   if (degraded !== undefined) {
     const reason = size > clarifyLimits.argumentBytes ? 'too-large' : choices.length > clarifyLimits.options ? 'too-many-options' : 'text-too-long';
-    return checked({ args: { ...args, format: 'free_text' }, degraded: { reason, message: degraded, asked: choices.slice(0, clarifyLimits.fields) } });
+    return checked({ args: { ...args, format: 'free_text' }, degraded: { reason, message: degraded, options: choices, fields: [] } });
   }
   if (choices.length === 0) return checked({ args: { ...args, format: 'free_text' } });
   return checked({ args: { ...args, format, choices } });
@@ -119,10 +120,6 @@ function word(value: unknown): string {
 }
 
 const yesNo: Readonly<Record<TextLang, [string, string]>> = { en: ['Yes', 'No'], zh: ['是', '否'] };
-const chooseAmong: Readonly<Record<TextLang, (labels: string[]) => string>> = {
-  en: (labels) => `The choices were: ${labels.join(', ')}.`,
-  zh: (labels) => `可选项：${labels.join('、')}。`,
-};
 
 /**
  * request_human_input as one seam question (`answer`): yes_no offers Yes and No (是 / 否 for a
@@ -136,12 +133,12 @@ export function compileRequestHumanInput(args: unknown, options: CompileOptions 
   const { degraded } = read.value;
   const lang = options.lang ?? langOf(question, context);
   const labels = format === 'yes_no' ? yesNo[lang] : format === 'multiple_choice' ? choices : [];
-  const detailParts = [context, degraded !== undefined && degraded.asked.length > 0 ? chooseAmong[lang](degraded.asked) : undefined].filter((part) => part !== undefined);
   const item: AskUserQuestionItem =
     labels.length > 0
       ? { id: singleQuestionId, question, options: labels.map((label) => ({ label })), input: { kind: 'select' } }
       : { id: singleQuestionId, question, input: { kind: 'textarea' } };
-  if (detailParts.length > 0) item.detail = detailParts.join('\n\n');
+  const detail = degraded === undefined ? context : degradedDetail(item, context, degraded, lang, options.budget);
+  if (detail !== undefined) item.detail = detail;
   return assemble({
     source: 'request_human_input',
     tool: 'request_human_input',

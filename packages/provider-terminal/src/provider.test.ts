@@ -48,6 +48,13 @@ describe('the terminal provider without a TTY', () => {
     expect(printed()).toContain('End your reply with an empty line.');
   });
 
+  it('reads a piped multi-select reply naming an option whose label has a comma in it', async () => {
+    const { seam, input } = setUp();
+    const offices: AskUserQuestionItem = { id: 'offices', question: 'Which offices?', options: [{ label: 'Washington, D.C.' }, { label: 'Boston' }], multiSelect: true };
+    input.write('Washington, D.C., Boston\n');
+    await expect(seam.ask({ questions: [offices] })).resolves.toEqual({ answers: [{ id: 'offices', selected: ['Washington, D.C.', 'Boston'] }] });
+  });
+
   it('reads one line for a single question, an empty line being a skip', async () => {
     const { seam, input } = setUp();
     input.write('\n');

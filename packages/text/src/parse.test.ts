@@ -102,6 +102,54 @@ describe('one multi-select question', () => {
   });
 });
 
+describe('option labels that contain a comma', () => {
+  const cities: AskUserQuestionItem = {
+    id: 'cities',
+    question: 'Which offices?',
+    options: [{ label: 'Washington, D.C.' }, { label: 'Boston' }, { label: 'Yes, tonight' }, { label: 'Paris, Texas, USA' }, { label: 'Paris' }],
+    input: { kind: 'multi_select' },
+  };
+  const city: AskUserQuestionItem = { ...cities, id: 'city', input: { kind: 'select' } };
+
+  it.each([
+    ['Washington, D.C.', ['Washington, D.C.']],
+    ['Yes, tonight', ['Yes, tonight']],
+    ['Washington, D.C., Boston', ['Washington, D.C.', 'Boston']],
+    ['Boston, Washington, D.C.', ['Boston', 'Washington, D.C.']],
+    ['Boston，Yes, tonight', ['Boston', 'Yes, tonight']],
+    ['Paris, Texas, USA, Paris', ['Paris, Texas, USA', 'Paris']],
+    ['Paris, Washington, D.C.', ['Paris', 'Washington, D.C.']],
+    ['washington, d.c., boston', ['Washington, D.C.', 'Boston']],
+    ['1, 2', ['Washington, D.C.', 'Boston']],
+  ])('reads the multi-select reply %j as %j', (text, selected) => {
+    expect(only([cities], text)).toEqual({ id: 'cities', selected });
+  });
+
+  it('keeps what names no option as the person\'s own words beside a label with a comma', () => {
+    expect(only([cities], 'Washington, D.C., Denver')).toEqual({ id: 'cities', selected: ['Washington, D.C.'], custom: 'Denver' });
+    // Quoted text stays literal even when it spells a label.
+    expect(only([cities], '"Washington, D.C.", Boston')).toEqual({ id: 'cities', selected: ['Boston'], custom: 'Washington, D.C.' });
+  });
+
+  it('splits a reply whose items are each an option, even when together they loosely spell another', () => {
+    const pair: AskUserQuestionItem = { id: 'pair', question: 'Which?', options: [{ label: 'a, b' }, { label: 'A' }, { label: 'B' }], input: { kind: 'multi_select' } };
+    expect(only([pair], 'a, b')).toEqual({ id: 'pair', selected: ['a, b'] });
+    expect(only([pair], 'A, B')).toEqual({ id: 'pair', selected: ['A', 'B'] });
+  });
+
+  it('reads such a label on a one-choice question, and refuses it with a second option', () => {
+    expect(only([city], 'Washington, D.C.')).toEqual({ id: 'city', selected: ['Washington, D.C.'] });
+    expect(parse([city], 'Washington, D.C., Boston')).toMatchObject({ ok: false, problems: [{ questionId: 'city' }] });
+  });
+
+  it('reads such a label in a keyed reply to several questions', () => {
+    expect(answered([cities, free], 'Which offices: Washington, D.C., Boston\nWhy: visits')).toEqual([
+      { id: 'cities', selected: ['Washington, D.C.', 'Boston'] },
+      { id: 'why', selected: [], custom: 'visits' },
+    ]);
+  });
+});
+
 describe('typed inputs', () => {
   it.each([
     ['42', undefined],

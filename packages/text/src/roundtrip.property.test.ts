@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { answerMismatch, matchesQuestions, questionBatchProblem } from '@askseam/user-questions';
-import { casesArb, replyArb } from '../test/arbitraries.js';
+import { casesArb, labelReplyArb, replyArb } from '../test/arbitraries.js';
 import { textMessages } from './messages.js';
 import { parseTextReply } from './parse.js';
 import { renderText } from './render.js';
@@ -24,6 +24,15 @@ describe('text round trip', () => {
       fc.property(casesArb, ([questions, answer]) => {
         const reply = replyText(questions, answer);
         expect(parseTextReply(questions, reply), reply).toEqual({ ok: true, answer });
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('reads back every multi-select answer written by label, labels with commas in them included', () => {
+    fc.assert(
+      fc.property(labelReplyArb, ({ question, reply, answer }) => {
+        expect(parseTextReply([question], reply), reply).toEqual({ ok: true, answer: { answers: [answer] } });
       }),
       { numRuns: 1_000 },
     );

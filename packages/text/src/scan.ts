@@ -106,9 +106,28 @@ export function scanReply(text: string, keyOf: (candidate: string) => number | u
   }
 }
 
+/** One item of a list in a reply: its text (trimmed) and where that text lies in the value. */
+export interface ListPart {
+  text: string;
+  start: number;
+  end: number;
+}
+
 /** Split one value into list items at commas outside quoted items ("1, 3", `React, "a, b"`). */
 export function splitList(value: string): string[] {
-  const items: string[] = [];
+  return listParts(value).map((part) => part.text);
+}
+
+/** The items of `value` as `splitList` cuts them, with their places, so neighbours can be joined again. */
+export function listParts(value: string): ListPart[] {
+  const parts: ListPart[] = [];
+  const push = (from: number, to: number) => {
+    const raw = value.slice(from, to);
+    const text = raw.trim();
+    if (text === '') return;
+    const start = from + (raw.length - raw.trimStart().length);
+    parts.push({ text, start, end: start + text.length });
+  };
   let start = 0;
   let atItemStart = true;
   for (let i = 0; i < value.length; i++) {
@@ -124,11 +143,17 @@ export function splitList(value: string): string[] {
     }
     atItemStart = false;
     if (listSeparators.has(c)) {
-      items.push(value.slice(start, i).trim());
+      push(start, i);
       start = i + 1;
       atItemStart = true;
     }
   }
-  items.push(value.slice(start).trim());
-  return items.filter((item) => item !== '');
+  push(start, value.length);
+  return parts;
+}
+
+/** How many list separators (`,` `，` `、`) `text` holds, before and after width folding. */
+export function listSeparatorCount(text: string): number {
+  const count = (s: string) => [...s].filter((c) => listSeparators.has(c)).length;
+  return Math.max(count(text), count(text.normalize('NFKC')));
 }

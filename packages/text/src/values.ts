@@ -9,7 +9,7 @@ import {
 } from '@askseam/user-questions';
 import { findOption } from './labels.js';
 import type { TextMessages } from './messages.js';
-import { splitList, unquote } from './scan.js';
+import { listParts, listSeparatorCount, unquote, type ListPart } from './scan.js';
 
 /** One question's part of a reply, read: the answer item, or what is wrong (a sentence without the question's number). */
 export type ValueReading = { ok: true; item: AskUserQuestionAnswerItem } | { ok: false; problem: string };
@@ -121,7 +121,7 @@ function readChoice(question: AskUserQuestionItem, value: string, messages: Text
   const whole = pickOf(question, value, messages);
   if (whole !== undefined) return 'index' in whole ? { ok: true, item: { id, selected: [options[whole.index]!.label] } } : { ok: false, problem: whole.problem };
   // "1, 3" or "React, Vue" on a one-choice question is a mistake; "Paris, France" is an answer.
-  const items = numberList(value) ?? splitList(value);
+  const items = numberList(value) ?? choiceItems(question, value, messages);
   if (items.length > 1 && items.every((item) => pickOf(question, item, messages) !== undefined)) return { ok: false, problem: messages.problemOnlyOne };
   return custom(id, value);
 }
@@ -130,7 +130,7 @@ function readChoice(question: AskUserQuestionItem, value: string, messages: Text
 function readChoices(question: AskUserQuestionItem, value: string, messages: TextMessages): ValueReading {
   const { id } = question;
   const options = question.options ?? [];
-  const items = numberList(value) ?? splitList(value);
+  const items = numberList(value) ?? choiceItems(question, value, messages);
   const selected: string[] = [];
   const own: string[] = [];
   for (const item of items) {
@@ -146,4 +146,45 @@ function readChoices(question: AskUserQuestionItem, value: string, messages: Tex
   }
   if (own.length === 0) return { ok: true, item: { id, selected } };
   return { ok: true, item: { id, selected, custom: own.join(', ') } };
+}
+
+/**
+ * The items of a reply to a question with options, cut at commas, except where neighbouring items
+ * together spell an option whose label has a comma in it ("Washington, D.C., Boston" is two
+ * items). At each item the longest such run wins: first one that is a label exactly, then one
+ * that loosely names exactly one option, but only when its items are not each an option of their
+ * own ("A, B" stays two picks even beside an option "a, b"). Quoted items are never joined.
+ */
+function choiceItems(question: AskUserQuestionItem, value: string, messages: TextMessages): string[] {
+  const parts = listParts(value);
+  const options = question.options ?? [];
+  // A run of k items can only spell a label with k - 1 separators, which bounds the search.
+  const longestRun = Math.max(0, ...options.map((option) => listSeparatorCount(option.label))) + 1;
+  if (longestRun < 2 || parts.length < 2) return parts.map((part) => part.text);
+
+  const exact = new Set(options.map((option) => option.label));
+  const quoted = (part: ListPart) => unquote(part.text) !== undefined;
+  const namesAnOption = (part: ListPart) => !quoted(part) && pickOf(question, part.text, messages) !== undefined;
+  const spanText = (from: number, end: number) => value.slice(parts[from]!.start, parts[end - 1]!.end);
+  /** Where the run of items that spells one label and starts at `from` ends (exclusive); undefined: it spells none. */
+  const runEnd = (from: number): number | undefined => {
+    if (quoted(parts[from]!)) return undefined;
+    // The ends of the runs of two or more unquoted items that start here, longest first.
+    const ends: number[] = [];
+    for (let next = from + 1; next < parts.length && next - from < longestRun && !quoted(parts[next]!); next++) ends.unshift(next + 1);
+    const exactEnd = ends.find((end) => exact.has(spanText(from, end)));
+    if (exactEnd !== undefined) return exactEnd;
+    return ends.find((end) => {
+      const found = findOption(options, spanText(from, end));
+      return found !== undefined && 'found' in found && !parts.slice(from, end).every(namesAnOption);
+    });
+  };
+
+  const items: string[] = [];
+  for (let i = 0; i < parts.length; ) {
+    const end = runEnd(i) ?? i + 1;
+    items.push(spanText(i, end));
+    i = end;
+  }
+  return items;
 }

@@ -5,7 +5,7 @@ import type { AskUserQuestionAnswerItem, AskUserQuestionItem } from '@askseam/us
 // labels that differ only in case, labels that are numbers or keywords, text that looks like a key,
 // a list, a quote, "skip", or spans lines.
 
-const labelPool = ['React', 'react', 'Vue (Recommended)', 'Vue', '2', 'a, b', '"q"', 'skip', '是', 'Svelte（推荐）'];
+const labelPool = ['React', 'react', 'Vue (Recommended)', 'Vue', '2', 'a, b', '"q"', 'skip', '是', 'Svelte（推荐）', 'Washington, D.C.', 'Yes, tonight'];
 const ownWords = ['Svelte', 'react', '1', '2, 3', 'skip', '跳过', '"x"', 'say "hi"', 'a\nb', '  spaced  ', 'yes', '2: y', 'x; 3: z', '“curly”', 'name: foo'];
 const oneLine = ownWords.filter((text) => !text.includes('\n'));
 
@@ -65,7 +65,7 @@ export const casesArb = fc
     return fc.tuple(fc.constant(questions), fc.tuple(...items).map((answers) => ({ answers })));
   });
 
-const fragments = ['1', '2', '3', '1, 3', '1 3', 'React', 'react', 'VUE', 'Vue (recommended)', 'yes', '否', 'skip', '跳过', '2026-02-29', '2024/2/29', '2026年8月20日', '４２', '+5', '.5', '1e3', '"quoted, text"', 'a, b', 'free text', ''];
+const fragments = ['1', '2', '3', '1, 3', '1 3', 'React', 'react', 'VUE', 'Vue (recommended)', 'Washington, D.C.', 'washington, d.c., React', 'Yes, tonight, 2', 'yes', '否', 'skip', '跳过', '2026-02-29', '2024/2/29', '2026年8月20日', '４２', '+5', '.5', '1e3', '"quoted, text"', 'a, b', 'free text', ''];
 const keys = ['', '', '1: ', '2: ', '3: ', '4: ', 'name: ', 'Framework: ', 'git：', '1. ', '5: '];
 
 /** A reply a person might send: a few keyed or bare fragments, joined by lines or semicolons. */
@@ -73,3 +73,26 @@ export const replyArb = fc
   .array(fc.tuple(fc.constantFrom(...keys), fc.constantFrom(...fragments)), { minLength: 1, maxLength: 5 })
   .chain((parts) => fc.tuple(fc.constant(parts), fc.array(fc.constantFrom('\n', '; ', '\r\n'), { minLength: parts.length, maxLength: parts.length })))
   .map(([parts, separators]) => parts.map(([key, fragment], i) => `${i === 0 ? '' : separators[i]}${key}${fragment}`).join(''));
+
+// Labels a person can type as they are (no number, keyword or quote), several with commas inside,
+// none of them a comma-joined run of others: written by label, a pick means exactly one option.
+const typedLabelPool = ['Washington, D.C.', 'Yes, tonight', 'Paris, Texas, USA', 'Paris', 'Boston', 'React', 'react', 'Lint', '北京、上海', 'Vue (Recommended)', 'a, b'];
+const separators = [', ', ',', '，', '、', ' , '];
+
+/** A multi-select question, a selection in some order with perhaps words of one's own, and that answer written by label. */
+export const labelReplyArb = fc
+  .record({
+    labels: fc.uniqueArray(fc.constantFrom(...typedLabelPool), { minLength: 1, maxLength: 6 }),
+    kind: fc.boolean(),
+    own: fc.option(fc.constantFrom('Denver', 'Svelte, maybe', '2', 'skip'), { nil: undefined }),
+  })
+  .chain(({ labels, kind, own }) =>
+    fc.tuple(fc.constant(labels), fc.constant(kind), fc.constant(own), fc.shuffledSubarray(labels, { minLength: own === undefined ? 1 : 0 }), fc.array(fc.constantFrom(...separators), { minLength: 7, maxLength: 7 })),
+  )
+  .map(([labels, kind, own, selected, gaps]) => {
+    const question: AskUserQuestionItem = { id: 'pick', question: 'Which?', options: labels.map((label) => ({ label })), ...(kind ? { input: { kind: 'multi_select' } } : { multiSelect: true }) };
+    const items = [...selected, ...(own === undefined ? [] : [`"${own}"`])];
+    const reply = items.map((item, i) => `${i === 0 ? '' : gaps[i]}${item}`).join('');
+    const answer: AskUserQuestionAnswerItem = own === undefined ? { id: 'pick', selected } : { id: 'pick', selected, custom: own };
+    return { question, reply, answer };
+  });
