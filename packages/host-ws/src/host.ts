@@ -30,6 +30,7 @@ import { callNotifier } from './notify.js';
 import { resolveOptions, type WebSocketHostOptions } from './options.js';
 import { PendingQuestion, PendingTable } from './pending.js';
 import { safeCanSee, type Principal } from './principal.js';
+import { claimVerdict, confirmDelaysMs, readBack } from './read-back.js';
 import { respond, type RespondInput, type RespondOutcome } from './respond.js';
 import { RecentIds } from './recent-ids.js';
 import { Resumer } from './resume.js';
@@ -129,6 +130,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   const auth = { token: config.token, authenticate: config.authenticate, allowAnonymous: config.allowAnonymous, origins: config.origins };
   let connectionCount = 0;
   let closed = false;
+  /** Aborted when close() starts: ends the waits of work that would otherwise retry until the store answers. */
+  const closeSignal = new AbortController();
   let closing: Promise<void> | undefined;
   let urlCache: { url: string; port: number } | undefined;
 
@@ -537,19 +540,20 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       via.reply?.(outcome.receipt);
       if (outcome.kind === 'answered' || outcome.kind === 'cancelled') broadcastResolved(outcome.record, outcome.kind);
     });
-    if (outcome.kind === 'answered' || outcome.kind === 'cancelled') {
-      const message = outcome.kind === 'cancelled' ? outcome.message : undefined;
-      publish({ type: 'settled', record: outcome.record, ...(message === undefined ? {} : { message }) });
-    }
     const { channel, connectionId } = via;
     const principalId = principal.id;
     const rpcId = input.rpcId;
     switch (outcome.kind) {
       case 'rejected':
-      case 'store-failed': {
+      case 'store-failed':
+      case 'unconfirmed': {
         const reason = outcome.receipt.accepted ? 'bad-response' : outcome.receipt.reason;
         const detail = outcome.receipt.accepted ? undefined : outcome.receipt.detail;
         if (outcome.kind === 'store-failed') logger.error('the store could not record a response; the question stays pending', { rpcId, error: String(outcome.error) });
+        if (outcome.kind === 'unconfirmed') {
+          logger.error('the store did not say whether it recorded a response; reading it back until it does', { rpcId, error: String(outcome.error) });
+          track(confirmLater(outcome, principalId, via));
+        }
         emit({ type: 'response-rejected', rpcId, connectionId, principalId, reason, channel, ...(detail === undefined ? {} : { detail }) });
         logger.info('response rejected', { rpcId, connectionId, reason, detail });
         // Lost the store's claim to another process: our clients saw the entry go and must hear how it ended.
@@ -561,23 +565,66 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         }
         return outcome;
       }
-      case 'cancelled': {
-        const { record, message } = outcome;
-        emit({ type: 'cancelled', rpcId, sessionId: record.sessionId, connectionId, principalId, channel });
-        logger.info('question dismissed by the user', { rpcId, sessionId: record.sessionId });
-        eventLog.append({ type: 'cancelled', rpcId, sessionId: record.sessionId, data: { principalId, channel, ...(message === undefined ? {} : { message }) } });
-        handOver(record, message);
+      case 'cancelled':
+      case 'answered':
+        announceSettled(outcome, principalId, via);
         return outcome;
-      }
-      case 'answered': {
-        const { record, answer } = outcome;
-        emit({ type: 'answered', rpcId, sessionId: record.sessionId, connectionId, principalId, answer, channel });
-        logger.info('question answered', { rpcId, sessionId: record.sessionId });
-        eventLog.append({ type: 'response_from_human', rpcId, sessionId: record.sessionId, data: { answer, principalId, channel } });
-        handOver(record);
-        return outcome;
-      }
     }
+  }
+
+  /** A response the store recorded: tell the other nodes, the hooks and the log, and hand the record to whoever waits for it. */
+  function announceSettled(
+    settled: { kind: 'answered'; record: QuestionRecord; answer: AskUserQuestionAnswer } | { kind: 'cancelled'; record: QuestionRecord; message?: string },
+    principalId: string,
+    via: ResponseVia,
+  ): void {
+    const { channel, connectionId } = via;
+    const { record } = settled;
+    const rpcId = record.rpcId;
+    if (settled.kind === 'cancelled') {
+      const { message } = settled;
+      publish({ type: 'settled', record, ...(message === undefined ? {} : { message }) });
+      emit({ type: 'cancelled', rpcId, sessionId: record.sessionId, connectionId, principalId, channel });
+      logger.info('question dismissed by the user', { rpcId, sessionId: record.sessionId });
+      eventLog.append({ type: 'cancelled', rpcId, sessionId: record.sessionId, data: { principalId, channel, ...(message === undefined ? {} : { message }) } });
+      handOver(record, message);
+      return;
+    }
+    publish({ type: 'settled', record });
+    emit({ type: 'answered', rpcId, sessionId: record.sessionId, connectionId, principalId, answer: settled.answer, channel });
+    logger.info('question answered', { rpcId, sessionId: record.sessionId });
+    eventLog.append({ type: 'response_from_human', rpcId, sessionId: record.sessionId, data: { answer: settled.answer, principalId, channel } });
+    handOver(record);
+  }
+
+  /**
+   * A response whose claim the store may or may not have run (its reply was lost and it could not
+   * be read back): keep reading the record until the store answers, then act on what it holds.
+   * Until then the question is neither pending here nor settled; if the host closes first, the
+   * next host on the store finds it pending (replayed) or settled (handed to onResume).
+   */
+  async function confirmLater(outcome: Extract<RespondOutcome, { kind: 'unconfirmed' }>, principalId: string, via: ResponseVia): Promise<void> {
+    const { entry } = outcome;
+    const after = await readBack(store, entry.rpcId, confirmDelaysMs(), closeSignal.signal);
+    if (!after.known || closed) {
+      logger.warn('the host closed before the store said whether a response was recorded; the next host on the store finds out', { rpcId: entry.rpcId });
+      return;
+    }
+    const verdict = claimVerdict(after.record, outcome.outcome, outcome.answer);
+    logger.info('read back a response the store had not confirmed', { rpcId: entry.rpcId, verdict });
+    if (verdict === 'pending') {
+      // Not recorded: the question is pending again, and a response sent now is judged as usual.
+      if (!pending.wasSettledElsewhere(entry.rpcId) && pending.get(entry.rpcId) === undefined) pending.add(entry);
+      return;
+    }
+    const record = after.record;
+    if (verdict === 'theirs') {
+      if (record?.outcome !== undefined) adoptSettled(record, undefined, entry);
+      return;
+    }
+    broadcastResolved(entry, outcome.outcome);
+    if (outcome.outcome === 'answered' && outcome.answer !== undefined) announceSettled({ kind: 'answered', record: record!, answer: outcome.answer }, principalId, via);
+    else announceSettled({ kind: 'cancelled', record: record!, ...(outcome.message === undefined ? {} : { message: outcome.message }) }, principalId, via);
   }
 
   /**
@@ -794,6 +841,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
 
   async function closeHost(): Promise<void> {
     closed = true;
+    closeSignal.abort();
     unregister();
     stopHeartbeat();
     clearInterval(reconcileTimer);

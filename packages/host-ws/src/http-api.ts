@@ -117,6 +117,8 @@ async function serve(req: IncomingMessage, res: ServerResponse, route: string, d
 function statusOf(outcome: RespondOutcome): number {
   if (outcome.kind === 'answered' || outcome.kind === 'cancelled') return 200;
   if (outcome.kind === 'store-failed') return 503;
+  // Not a failure to retry: the response may be recorded, and the host is finding out (docs/durability.md).
+  if (outcome.kind === 'unconfirmed') return 202;
   return { 'not-pending': 409, forbidden: 403, 'bad-response': 422 }[outcome.reason];
 }
 
