@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { PROTOCOL_VERSION, parseClientFrame, type QuestionRequestedFrame, type QuestionResolvedFrame, type ReceiptFrame } from '@askseam/protocol';
-import { MemoryQuestionStore, humanOutcomes, type QuestionBusMessage, type QuestionRecord, type QuestionStore } from '@askseam/store';
+import { MemoryQuestionStore, humanOutcomes, type QuestionBusMessage, type QuestionRecord, type QuestionStore, type UnreadableRecord } from '@askseam/store';
 import {
   UserQuestionError,
   askUserQuestionUrgencySchema,
@@ -32,8 +32,10 @@ import { PendingQuestion, PendingTable } from './pending.js';
 import { safeCanSee, type Principal } from './principal.js';
 import { claimVerdict, confirmDelaysMs, readBack } from './read-back.js';
 import { respond, type RespondInput, type RespondOutcome } from './respond.js';
+import { Quarantine, type QuarantinedQuestion } from './quarantine.js';
 import { RecentIds } from './recent-ids.js';
 import { Resumer } from './resume.js';
+import { storedAnswerProblem } from './stored-answer.js';
 import { authorizeUpgrade, refuseUpgrade } from './upgrade.js';
 
 /** A pending question as `WebSocketHost.pending()` lists it. */
@@ -64,6 +66,12 @@ export interface WebSocketHost {
    * with `server`, call it first in your request handler: `if (host.handleRequest(req, res)) return;`.
    */
   handleRequest(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * The stored questions this host set aside because it could not use them (a record it cannot
+   * read, or a settled answer that does not fit its questions), in the order it met them. They stay
+   * in the store as they are; repair or delete them there (docs/durability.md).
+   */
+  quarantined(): QuarantinedQuestion[];
   /**
    * Stop serving: every pending ask rejects `ASK_ABORTED`, sockets close with 1001, the provider
    * is unregistered, the heartbeat stops, the upgrade listener is removed, and the host's own
@@ -124,6 +132,9 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   /** Store writes in flight, for close() to wait on. */
   const background = new Set<Promise<unknown>>();
   const connections = new ConnectionIndex();
+  /** Stored records this host could not use: skipped, reported once, listed by `quarantined()`. */
+  const quarantine = new Quarantine();
+  const onUnreadable = (record: UnreadableRecord) => setAside(record.rpcId, record.sessionId, record.error.message);
   /** Upgrade sockets whose `authenticate` has not answered yet: close() must not wait for a lookup that may never end. */
   const authenticating = new Set<Duplex>();
   const limits = { maxBufferedBytes: config.maxBufferedBytes, maxBadFrames: config.maxBadFrames, badFrameWindowMs: config.badFrameWindowMs };
@@ -155,6 +166,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     maxBodyBytes: config.maxPayload,
     enabled: config.httpApi,
     isClosed: () => closed,
+    onUnreadable,
     respond: (input, principal) => judge(input, principal, (sessionId) => safeCanSee(principal, sessionId, logger), { channel: 'http', connectionId: 'http' }),
   });
   const ownServer = config.server === undefined;
@@ -177,12 +189,12 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   // The questions a previous host left pending come back with their rpcIds, before anyone can connect.
   let awaitingResume: QuestionRecord[];
   try {
-    const restored = await store.listPending('all');
+    const restored = await store.listPending('all', { onUnreadable });
     // Before the asks that arrived while we were loading (negative seqs), and not twice: one of those may already be saved.
     restored.forEach((record, index) => {
       if (pending.get(record.rpcId) === undefined) pending.add(new PendingQuestion(record, index - restored.length, true));
     });
-    awaitingResume = await store.listAwaitingResume();
+    awaitingResume = await store.listAwaitingResume({ onUnreadable });
     for (const message of startQueue.splice(0)) applyBusMessage(message);
     startQueue = undefined;
   } catch (error) {
@@ -225,6 +237,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       pending.all().map(({ rpcId, sessionId, questions, askedAt }) => ({ rpcId, sessionId, questions: structuredClone(questions), askedAt })),
     askDetached,
     handleRequest,
+    quarantined: () => quarantine.list(),
     close: () => (closing ??= closeHost()),
   };
 
@@ -676,6 +689,30 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     );
   }
 
+  /**
+   * A settled record read from the store (or a bus message) whose answer does not fit its
+   * questions is never handed over: it is quarantined, and an asker waiting for it here ends
+   * `ASK_ABORTED` rather than with an answer nobody was offered. True when refused.
+   */
+  function refuseStoredAnswer(record: QuestionRecord): boolean {
+    const problem = storedAnswerProblem(record);
+    if (problem === undefined) return false;
+    setAside(record.rpcId, record.sessionId, problem);
+    const waiter = waiters.get(record.rpcId);
+    waiters.delete(record.rpcId);
+    waiter?.reject(new UserQuestionError('ASK_ABORTED', `The store holds an answer to the question that does not fit it, so it was set aside: ${problem}`));
+    return true;
+  }
+
+  /** Quarantine a stored record: skipped from now on; logged, reported to onEvent and to its session's event log the first time. */
+  function setAside(rpcId: string, sessionId: string | undefined, reason: string): void {
+    const entry = quarantine.add(rpcId, sessionId, reason);
+    if (entry === undefined) return;
+    logger.warn('a stored question cannot be used; it was quarantined (left in the store as it is, and skipped)', { rpcId, sessionId, reason: entry.reason });
+    emit({ type: 'quarantined', rpcId, ...(sessionId === undefined ? {} : { sessionId }), reason: entry.reason });
+    if (sessionId !== undefined) eventLog.append({ type: 'record_quarantined', rpcId, sessionId, data: { reason: entry.reason } });
+  }
+
   function broadcastResolved(entry: { rpcId: string; sessionId: string }, outcome: 'answered' | 'cancelled'): void {
     const frame: QuestionResolvedFrame = { type: 'question/resolved', rpcId: entry.rpcId, sessionId: entry.sessionId, outcome };
     const text = JSON.stringify(frame);
@@ -729,6 +766,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     pending.noteSettledElsewhere(record.rpcId);
     if (entry !== undefined) broadcastResolved(entry, record.outcome === 'answered' ? 'answered' : 'cancelled');
     if (record.outcome === undefined || !humanOutcomes.includes(record.outcome)) return;
+    if (refuseStoredAnswer(record)) return;
     if (waiters.has(record.rpcId)) handOver(record, message);
     // Our asker gave up while the person answered elsewhere and won: the answer still goes somewhere.
     else if (bus !== undefined && record.askedOn === bus.nodeId) track(resumeOrphans([record]));
@@ -741,6 +779,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   async function resumeOrphans(records: QuestionRecord[]): Promise<void> {
     for (const record of records) {
       if (handedToAsker.has(record.rpcId)) continue;
+      if (refuseStoredAnswer(record)) continue;
       // Settled elsewhere and its news lost (or our own claim lost the race): our asker still waits for it.
       if (waiters.has(record.rpcId)) {
         handOver(record);
@@ -789,8 +828,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     let stillPending: QuestionRecord[];
     let awaiting: QuestionRecord[];
     try {
-      stillPending = await store.listPending('all');
-      awaiting = await store.listAwaitingResume();
+      stillPending = await store.listPending('all', { onUnreadable });
+      awaiting = await store.listAwaitingResume({ onUnreadable });
     } catch (error) {
       logger.error('could not read the store to reconcile; trying again later', { error: String(error) });
       return;
