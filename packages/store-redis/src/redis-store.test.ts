@@ -250,7 +250,7 @@ describe('damaged data', () => {
     await inspect.set(keys.record(retyped.rpcId), 'not a hash');
     await inspect.hset(keys.record(editedAnswer.rpcId), 'answer', '{"answers":7}');
     const reported: { rpcId: string; sessionId?: string; code: string }[] = [];
-    const onUnreadable = ({ rpcId, sessionId, error }: { rpcId: string; sessionId?: string; error: QuestionStoreError }) =>
+    const onUnreadable = ({ rpcId, sessionId, error }: { rpcId: string; sessionId?: string; error: { code: string } }) =>
       reported.push({ rpcId, ...(sessionId === undefined ? {} : { sessionId }), code: error.code });
 
     expect(await store.listPending('all', { onUnreadable })).toEqual([good]);

@@ -266,7 +266,7 @@ describe('refusing what it cannot vouch for', () => {
     raw.prepare("UPDATE questions SET answer = '{\"answers\":7}' WHERE rpc_id = ?").run(damagedAnswered.rpcId);
     raw.close();
     const reported: { rpcId: string; sessionId?: string; code: string }[] = [];
-    const onUnreadable = ({ rpcId, sessionId, error }: { rpcId: string; sessionId?: string; error: QuestionStoreError }) =>
+    const onUnreadable = ({ rpcId, sessionId, error }: { rpcId: string; sessionId?: string; error: { code: string } }) =>
       reported.push({ rpcId, ...(sessionId === undefined ? {} : { sessionId }), code: error.code });
 
     expect(await store.listPending('all', { onUnreadable })).toEqual([before, after]);

@@ -1,4 +1,4 @@
-import type { QuestionStoreError } from './errors.js';
+import type { QuestionStoreErrorCode } from './errors.js';
 import type { NewQuestionEvent, QuestionEvent } from './events.js';
 import type { NewQuestionRecord, QuestionOutcome, QuestionRecord } from './record.js';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
@@ -18,8 +18,8 @@ export interface UnreadableRecord {
   rpcId: string;
   /** Its session, when that much of it can be read. */
   sessionId?: string;
-  /** The `CORRUPT_STORE` error saying what is wrong with it. */
-  error: QuestionStoreError;
+  /** The `QuestionStoreError` (`CORRUPT_STORE`) saying what is wrong with it; typed by its shape, so any copy of this package's error fits. */
+  error: Error & { readonly code: QuestionStoreErrorCode };
 }
 
 export interface ListRecordsOptions {
