@@ -20,6 +20,8 @@ export type HostEvent =
   /** The asker gave up (its signal aborted) or the host closed; the ask rejected `ASK_ABORTED`. */
   | { type: 'aborted'; rpcId: string; sessionId: string; by: 'signal' | 'host-close' }
   | { type: 'response-rejected'; rpcId: string; connectionId: string; principalId: string; reason: ReceiptRejectionReason; detail?: string; channel?: ResponseChannel }
+  /** A stored question the host cannot use (unreadable, or an answer that does not fit it): skipped and listed by `host.quarantined()`. Once per record and process. */
+  | { type: 'quarantined'; rpcId: string; sessionId?: string; reason: string }
   | { type: 'connected'; connectionId: string; principalId: string }
   | { type: 'disconnected'; connectionId: string; principalId: string; code: number; reason: string }
   /** An upgrade refused before any WebSocket existed: 401 (authentication) or 403 (Origin). */

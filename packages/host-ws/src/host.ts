@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { PROTOCOL_VERSION, parseClientFrame, type QuestionRequestedFrame, type QuestionResolvedFrame, type ReceiptFrame } from '@askseam/protocol';
-import { MemoryQuestionStore, humanOutcomes, type QuestionBusMessage, type QuestionRecord, type QuestionStore } from '@askseam/store';
+import { MemoryQuestionStore, humanOutcomes, type QuestionBusMessage, type QuestionRecord, type QuestionStore, type UnreadableRecord } from '@askseam/store';
 import {
   UserQuestionError,
   askUserQuestionUrgencySchema,
@@ -30,10 +30,13 @@ import { callNotifier } from './notify.js';
 import { resolveOptions, type WebSocketHostOptions } from './options.js';
 import { PendingQuestion, PendingTable } from './pending.js';
 import { safeCanSee, type Principal } from './principal.js';
+import { claimVerdict, confirmDelaysMs, readBack } from './read-back.js';
 import { respond, type RespondInput, type RespondOutcome } from './respond.js';
+import { Quarantine, type QuarantinedQuestion } from './quarantine.js';
 import { RecentIds } from './recent-ids.js';
 import { Resumer } from './resume.js';
 import { ResumeMarks } from './resume-marks.js';
+import { storedAnswerProblem } from './stored-answer.js';
 import { authorizeUpgrade, refuseUpgrade } from './upgrade.js';
 
 /** A pending question as `WebSocketHost.pending()` lists it. */
@@ -64,6 +67,12 @@ export interface WebSocketHost {
    * with `server`, call it first in your request handler: `if (host.handleRequest(req, res)) return;`.
    */
   handleRequest(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * The stored questions this host set aside because it could not use them (a record it cannot
+   * read, or a settled answer that does not fit its questions), in the order it met them. They stay
+   * in the store as they are; repair or delete them there (docs/durability.md).
+   */
+  quarantined(): QuarantinedQuestion[];
   /**
    * Stop serving: every pending ask rejects `ASK_ABORTED`, sockets close with 1001, the provider
    * is unregistered, the heartbeat stops, the upgrade listener is removed, and the host's own
@@ -129,12 +138,17 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   /** Store writes in flight, for close() to wait on. */
   const background = new Set<Promise<unknown>>();
   const connections = new ConnectionIndex();
+  /** Stored records this host could not use: skipped, reported once, listed by `quarantined()`. */
+  const quarantine = new Quarantine();
+  const onUnreadable = (record: UnreadableRecord) => setAside(record.rpcId, record.sessionId, record.error.message);
   /** Upgrade sockets whose `authenticate` has not answered yet: close() must not wait for a lookup that may never end. */
   const authenticating = new Set<Duplex>();
   const limits = { maxBufferedBytes: config.maxBufferedBytes, maxBadFrames: config.maxBadFrames, badFrameWindowMs: config.badFrameWindowMs };
   const auth = { token: config.token, authenticate: config.authenticate, allowAnonymous: config.allowAnonymous, origins: config.origins };
   let connectionCount = 0;
   let closed = false;
+  /** Aborted when close() starts: ends the waits of work that would otherwise retry until the store answers. */
+  const closeSignal = new AbortController();
   let closing: Promise<void> | undefined;
   let urlCache: { url: string; port: number } | undefined;
 
@@ -158,6 +172,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     maxBodyBytes: config.maxPayload,
     enabled: config.httpApi,
     isClosed: () => closed,
+    onUnreadable,
     respond: (input, principal) => judge(input, principal, (sessionId) => safeCanSee(principal, sessionId, logger), { channel: 'http', connectionId: 'http' }),
   });
   const ownServer = config.server === undefined;
@@ -180,12 +195,12 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   // The questions a previous host left pending come back with their rpcIds, before anyone can connect.
   let awaitingResume: QuestionRecord[];
   try {
-    const restored = await store.listPending('all');
+    const restored = await store.listPending('all', { onUnreadable });
     // Before the asks that arrived while we were loading (negative seqs), and not twice: one of those may already be saved.
     restored.forEach((record, index) => {
       if (pending.get(record.rpcId) === undefined) pending.add(new PendingQuestion(record, index - restored.length, true));
     });
-    awaitingResume = await store.listAwaitingResume();
+    awaitingResume = await store.listAwaitingResume({ onUnreadable });
     for (const message of startQueue.splice(0)) track(applyBusMessage(message));
     startQueue = undefined;
   } catch (error) {
@@ -228,6 +243,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       pending.all().map(({ rpcId, sessionId, questions, askedAt }) => ({ rpcId, sessionId, questions: structuredClone(questions), askedAt })),
     askDetached,
     handleRequest,
+    quarantined: () => quarantine.list(),
     close: () => (closing ??= closeHost()),
   };
 
@@ -543,19 +559,20 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       via.reply?.(outcome.receipt);
       if (outcome.kind === 'answered' || outcome.kind === 'cancelled') broadcastResolved(outcome.record, outcome.kind);
     });
-    if (outcome.kind === 'answered' || outcome.kind === 'cancelled') {
-      const message = outcome.kind === 'cancelled' ? outcome.message : undefined;
-      publish({ type: 'settled', record: outcome.record, ...(message === undefined ? {} : { message }) });
-    }
     const { channel, connectionId } = via;
     const principalId = principal.id;
     const rpcId = input.rpcId;
     switch (outcome.kind) {
       case 'rejected':
-      case 'store-failed': {
+      case 'store-failed':
+      case 'unconfirmed': {
         const reason = outcome.receipt.accepted ? 'bad-response' : outcome.receipt.reason;
         const detail = outcome.receipt.accepted ? undefined : outcome.receipt.detail;
         if (outcome.kind === 'store-failed') logger.error('the store could not record a response; the question stays pending', { rpcId, error: String(outcome.error) });
+        if (outcome.kind === 'unconfirmed') {
+          logger.error('the store did not say whether it recorded a response; reading it back until it does', { rpcId, error: String(outcome.error) });
+          track(confirmLater(outcome, principalId, via));
+        }
         emit({ type: 'response-rejected', rpcId, connectionId, principalId, reason, channel, ...(detail === undefined ? {} : { detail }) });
         logger.info('response rejected', { rpcId, connectionId, reason, detail });
         // Lost the store's claim to another process: our clients saw the entry go and must hear how it ended.
@@ -567,23 +584,66 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         }
         return outcome;
       }
-      case 'cancelled': {
-        const { record, message } = outcome;
-        emit({ type: 'cancelled', rpcId, sessionId: record.sessionId, connectionId, principalId, channel });
-        logger.info('question dismissed by the user', { rpcId, sessionId: record.sessionId });
-        eventLog.append({ type: 'cancelled', rpcId, sessionId: record.sessionId, data: { principalId, channel, ...(message === undefined ? {} : { message }) } });
-        handOver(record, message);
+      case 'cancelled':
+      case 'answered':
+        announceSettled(outcome, principalId, via);
         return outcome;
-      }
-      case 'answered': {
-        const { record, answer } = outcome;
-        emit({ type: 'answered', rpcId, sessionId: record.sessionId, connectionId, principalId, answer, channel });
-        logger.info('question answered', { rpcId, sessionId: record.sessionId });
-        eventLog.append({ type: 'response_from_human', rpcId, sessionId: record.sessionId, data: { answer, principalId, channel } });
-        handOver(record);
-        return outcome;
-      }
     }
+  }
+
+  /** A response the store recorded: tell the other nodes, the hooks and the log, and hand the record to whoever waits for it. */
+  function announceSettled(
+    settled: { kind: 'answered'; record: QuestionRecord; answer: AskUserQuestionAnswer } | { kind: 'cancelled'; record: QuestionRecord; message?: string },
+    principalId: string,
+    via: ResponseVia,
+  ): void {
+    const { channel, connectionId } = via;
+    const { record } = settled;
+    const rpcId = record.rpcId;
+    if (settled.kind === 'cancelled') {
+      const { message } = settled;
+      publish({ type: 'settled', record, ...(message === undefined ? {} : { message }) });
+      emit({ type: 'cancelled', rpcId, sessionId: record.sessionId, connectionId, principalId, channel });
+      logger.info('question dismissed by the user', { rpcId, sessionId: record.sessionId });
+      eventLog.append({ type: 'cancelled', rpcId, sessionId: record.sessionId, data: { principalId, channel, ...(message === undefined ? {} : { message }) } });
+      handOver(record, message);
+      return;
+    }
+    publish({ type: 'settled', record });
+    emit({ type: 'answered', rpcId, sessionId: record.sessionId, connectionId, principalId, answer: settled.answer, channel });
+    logger.info('question answered', { rpcId, sessionId: record.sessionId });
+    eventLog.append({ type: 'response_from_human', rpcId, sessionId: record.sessionId, data: { answer: settled.answer, principalId, channel } });
+    handOver(record);
+  }
+
+  /**
+   * A response whose claim the store may or may not have run (its reply was lost and it could not
+   * be read back): keep reading the record until the store answers, then act on what it holds.
+   * Until then the question is neither pending here nor settled; if the host closes first, the
+   * next host on the store finds it pending (replayed) or settled (handed to onResume).
+   */
+  async function confirmLater(outcome: Extract<RespondOutcome, { kind: 'unconfirmed' }>, principalId: string, via: ResponseVia): Promise<void> {
+    const { entry } = outcome;
+    const after = await readBack(store, entry.rpcId, confirmDelaysMs(), closeSignal.signal);
+    if (!after.known || closed) {
+      logger.warn('the host closed before the store said whether a response was recorded; the next host on the store finds out', { rpcId: entry.rpcId });
+      return;
+    }
+    const verdict = claimVerdict(after.record, outcome.outcome, outcome.answer);
+    logger.info('read back a response the store had not confirmed', { rpcId: entry.rpcId, verdict });
+    if (verdict === 'pending') {
+      // Not recorded: the question is pending again, and a response sent now is judged as usual.
+      if (!pending.wasSettledElsewhere(entry.rpcId) && pending.get(entry.rpcId) === undefined) pending.add(entry);
+      return;
+    }
+    const record = after.record;
+    if (verdict === 'theirs') {
+      if (record?.outcome !== undefined) adoptSettled(record, undefined, entry);
+      return;
+    }
+    broadcastResolved(entry, outcome.outcome);
+    if (outcome.outcome === 'answered' && outcome.answer !== undefined) announceSettled({ kind: 'answered', record: record!, answer: outcome.answer }, principalId, via);
+    else announceSettled({ kind: 'cancelled', record: record!, ...(outcome.message === undefined ? {} : { message: outcome.message }) }, principalId, via);
   }
 
   /**
@@ -669,6 +729,30 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     track(marks.mark(record.rpcId));
   }
 
+  /**
+   * A settled record read from the store (or a bus message) whose answer does not fit its
+   * questions is never handed over: it is quarantined, and an asker waiting for it here ends
+   * `ASK_ABORTED` rather than with an answer nobody was offered. True when refused.
+   */
+  function refuseStoredAnswer(record: QuestionRecord): boolean {
+    const problem = storedAnswerProblem(record);
+    if (problem === undefined) return false;
+    setAside(record.rpcId, record.sessionId, problem);
+    const waiter = waiters.get(record.rpcId);
+    waiters.delete(record.rpcId);
+    waiter?.reject(new UserQuestionError('ASK_ABORTED', `The store holds an answer to the question that does not fit it, so it was set aside: ${problem}`));
+    return true;
+  }
+
+  /** Quarantine a stored record: skipped from now on; logged, reported to onEvent and to its session's event log the first time. */
+  function setAside(rpcId: string, sessionId: string | undefined, reason: string): void {
+    const entry = quarantine.add(rpcId, sessionId, reason);
+    if (entry === undefined) return;
+    logger.warn('a stored question cannot be used; it was quarantined (left in the store as it is, and skipped)', { rpcId, sessionId, reason: entry.reason });
+    emit({ type: 'quarantined', rpcId, ...(sessionId === undefined ? {} : { sessionId }), reason: entry.reason });
+    if (sessionId !== undefined) eventLog.append({ type: 'record_quarantined', rpcId, sessionId, data: { reason: entry.reason } });
+  }
+
   function broadcastResolved(entry: { rpcId: string; sessionId: string }, outcome: 'answered' | 'cancelled'): void {
     const frame: QuestionResolvedFrame = { type: 'question/resolved', rpcId: entry.rpcId, sessionId: entry.sessionId, outcome };
     const text = JSON.stringify(frame);
@@ -748,6 +832,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     pending.noteSettledElsewhere(record.rpcId);
     if (entry !== undefined) broadcastResolved(entry, record.outcome === 'answered' ? 'answered' : 'cancelled');
     if (record.outcome === undefined || !humanOutcomes.includes(record.outcome)) return;
+    if (refuseStoredAnswer(record)) return;
     if (waiters.has(record.rpcId)) handOver(record, message);
     // Our asker gave up while the person answered elsewhere and won: the answer still goes somewhere.
     else if (bus !== undefined && record.askedOn === bus.nodeId) track(resumeOrphans([record]));
@@ -760,6 +845,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   async function resumeOrphans(records: QuestionRecord[]): Promise<void> {
     for (const record of records) {
       if (handedToAsker.has(record.rpcId)) continue;
+      if (refuseStoredAnswer(record)) continue;
       // Settled elsewhere and its news lost (or our own claim lost the race): our asker still waits for it.
       if (waiters.has(record.rpcId)) {
         handOver(record);
@@ -808,8 +894,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     let stillPending: QuestionRecord[];
     let awaiting: QuestionRecord[];
     try {
-      stillPending = await store.listPending('all');
-      awaiting = await store.listAwaitingResume();
+      stillPending = await store.listPending('all', { onUnreadable });
+      awaiting = await store.listAwaitingResume({ onUnreadable });
     } catch (error) {
       logger.error('could not read the store to reconcile; trying again later', { error: String(error) });
       return;
@@ -862,6 +948,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     closed = true;
     // A mark still failing gets one last try: close() must not wait for a store that may never come back.
     marks.stop();
+    closeSignal.abort();
     unregister();
     stopHeartbeat();
     clearInterval(reconcileTimer);

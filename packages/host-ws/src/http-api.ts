@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { QuestionEvent, QuestionRecord, QuestionStore } from '@askseam/store';
+import type { QuestionEvent, QuestionRecord, QuestionStore, UnreadableRecord } from '@askseam/store';
 import type { HostLogger } from './logger.js';
 import { exhaustiveSessions, safeCanSee, type Principal } from './principal.js';
 import type { RespondInput, RespondOutcome } from './respond.js';
@@ -15,6 +15,8 @@ export interface HttpApiDeps {
   /** Serve the API at all (false: only the 426 on `path`). */
   enabled: boolean;
   isClosed(): boolean;
+  /** A record the list could not read: quarantined by the host, left out of the answer. */
+  onUnreadable(record: UnreadableRecord): void;
   /** Judge and settle one response exactly as a `question/respond` frame would be. */
   respond(input: RespondInput, principal: Principal): Promise<RespondOutcome>;
 }
@@ -73,7 +75,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, route: string, d
     if (method !== 'GET') return methodNotAllowed(res, 'GET');
     // As on replay: the listed sessions narrow the search only when the principal says they are all.
     const sessions = exhaustiveSessions(principal, deps.logger);
-    const records = await deps.store.listPending(sessions ?? 'all');
+    const records = await deps.store.listPending(sessions ?? 'all', { onUnreadable: deps.onUnreadable });
     return sendJson(res, 200, { questions: records.filter((record) => canSee(record.sessionId)).map(viewOf) });
   }
 
@@ -117,6 +119,8 @@ async function serve(req: IncomingMessage, res: ServerResponse, route: string, d
 function statusOf(outcome: RespondOutcome): number {
   if (outcome.kind === 'answered' || outcome.kind === 'cancelled') return 200;
   if (outcome.kind === 'store-failed') return 503;
+  // Not a failure to retry: the response may be recorded, and the host is finding out (docs/durability.md).
+  if (outcome.kind === 'unconfirmed') return 202;
   return { 'not-pending': 409, forbidden: 403, 'bad-response': 422 }[outcome.reason];
 }
 

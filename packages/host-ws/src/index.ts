@@ -6,6 +6,7 @@ export type { Principal } from './principal.js';
 export type { HostEvent, HostEventType, ResponseChannel } from './events.js';
 export type { DetachedAskRequest } from './detached.js';
 export type { HttpQuestionView } from './http-api.js';
+export type { QuarantinedQuestion } from './quarantine.js';
 export { silentLogger } from './logger.js';
 export type { HostLogger } from './logger.js';
 export { WebSocketHostError, webSocketHostErrorCodes } from './errors.js';

@@ -2,6 +2,7 @@ import { respondResultSchema, type ReceiptFrame, type ReceiptRejectionReason } f
 import type { QuestionRecord, QuestionStore } from '@askseam/store';
 import { checkReceivedAnswer, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import type { PendingQuestion, PendingTable } from './pending.js';
+import { claimVerdict, readBack, readBackDelaysMs } from './read-back.js';
 
 /** One response to one question, from a `question/respond` frame or an HTTP request. */
 export interface RespondInput {
@@ -25,15 +26,21 @@ export type RespondOutcome =
   | { kind: 'answered'; receipt: ReceiptFrame; record: QuestionRecord; answer: AskUserQuestionAnswer }
   /** Claimed in the store as dismissed: the caller must hand `record` to its asker (the ask rejects `ASK_CANCELLED`). */
   | { kind: 'cancelled'; receipt: ReceiptFrame; record: QuestionRecord; message?: string }
-  /** The store could not record the settlement; the question is still pending, so the same response may be sent again. */
-  | { kind: 'store-failed'; receipt: ReceiptFrame; entry: PendingQuestion; error: unknown };
+  /** The store could not record the settlement (a read-back proved it): the question is pending again, so the same response may be sent again. */
+  | { kind: 'store-failed'; receipt: ReceiptFrame; entry: PendingQuestion; error: unknown }
+  /**
+   * The store's reply was lost and it could not be read back either: the settlement may or may not
+   * be recorded. The question is out of `pending` (neither pending nor settled here) until the
+   * caller has read the truth back and acted on it (answer handed over, or question back pending).
+   */
+  | { kind: 'unconfirmed'; receipt: ReceiptFrame; entry: PendingQuestion; outcome: 'answered' | 'cancelled'; answer?: AskUserQuestionAnswer; message?: string; error: unknown };
 
 /**
  * Judge one response from someone who sees sessions through `canSee`: the WebSocket and the HTTP
  * API both come here. The checks run in the order of DESIGN.md ("Host rules"), top to bottom; the
- * first that fails decides the receipt. Only the two accepting branches take the question out of
- * `pending`; every rejection leaves a pending question pending, so a corrected answer can still
- * be accepted.
+ * first that fails decides the receipt. Only the two accepting branches (and `unconfirmed`, whose
+ * truth the caller settles) take the question out of `pending`; every rejection leaves a pending
+ * question pending, so a corrected answer can still be accepted.
  */
 export async function respond(input: RespondInput, canSee: (sessionId: string) => boolean, deps: RespondDeps): Promise<RespondOutcome> {
   const { id, rpcId } = input;
@@ -78,6 +85,7 @@ export async function respond(input: RespondInput, canSee: (sessionId: string) =
     const claimed = await claim(entry, 'cancelled', undefined, deps);
     if (claimed.kind === 'lost') return reject('not-pending');
     if (claimed.kind === 'failed') return storeFailed(entry, claimed.error, id);
+    if (claimed.kind === 'unconfirmed') return unconfirmed(entry, claimed.error, id, { outcome: 'cancelled', ...(message === undefined ? {} : { message }) });
     return { kind: 'cancelled', receipt: accepted, record: claimed.record, ...(message === undefined ? {} : { message }) };
   }
 
@@ -102,10 +110,11 @@ export async function respond(input: RespondInput, canSee: (sessionId: string) =
   const claimed = await claim(entry, 'answered', answer.answer, deps);
   if (claimed.kind === 'lost') return reject('not-pending');
   if (claimed.kind === 'failed') return storeFailed(entry, claimed.error, id);
+  if (claimed.kind === 'unconfirmed') return unconfirmed(entry, claimed.error, id, { outcome: 'answered', answer: answer.answer });
   return { kind: 'answered', receipt: accepted, record: claimed.record, answer: answer.answer };
 }
 
-type Claimed = { kind: 'won'; record: QuestionRecord } | { kind: 'lost' } | { kind: 'failed'; error: unknown };
+type Claimed = { kind: 'won'; record: QuestionRecord } | { kind: 'lost' } | { kind: 'failed'; error: unknown } | { kind: 'unconfirmed'; error: unknown };
 
 async function claim(entry: PendingQuestion, outcome: 'answered' | 'cancelled', answer: AskUserQuestionAnswer | undefined, deps: RespondDeps): Promise<Claimed> {
   // Out of the table synchronously first: a response racing in while the store works sees not-pending at once.
@@ -115,26 +124,20 @@ async function claim(entry: PendingQuestion, outcome: 'answered' | 'cancelled', 
     // Undefined: another host on the same store settled it first.
     return record === undefined ? { kind: 'lost' } : { kind: 'won', record };
   } catch (error) {
-    // A networked store can fail after its write went through (the reply was lost): ask it again.
-    const after = await readBack(entry.rpcId, deps);
-    if (after?.outcome !== undefined) {
-      const ours = after.outcome === outcome && JSON.stringify(after.answer) === JSON.stringify(answer);
-      return ours ? { kind: 'won', record: after } : { kind: 'lost' };
-    }
+    // A networked store can fail after its write went through (the reply was lost): the error
+    // cannot say which, so only the store's own copy, read back, decides what the person is told.
+    const after = await readBack(deps.store, entry.rpcId, readBackDelaysMs);
+    // Unknown: the question must not be offered again as pending (the store may hold this very
+    // answer), nor reported settled. The caller keeps reading until it knows.
+    if (!after.known) return { kind: 'unconfirmed', error };
+    const verdict = claimVerdict(after.record, outcome, answer);
+    if (verdict === 'ours') return { kind: 'won', record: after.record! };
+    if (verdict === 'theirs') return { kind: 'lost' };
     // Another node settled it meanwhile (its news came while we waited): it is not ours to bring back.
     if (deps.pending.wasSettledElsewhere(entry.rpcId)) return { kind: 'lost' };
-    // Nothing was recorded, so nothing was settled: the question goes back, pending as before.
+    // Proved not recorded, so nothing was settled: the question goes back, pending as before.
     deps.pending.add(entry);
     return { kind: 'failed', error };
-  }
-}
-
-/** The record as the store has it now, or undefined when the store cannot say. */
-async function readBack(rpcId: string, deps: RespondDeps): Promise<QuestionRecord | undefined> {
-  try {
-    return await deps.store.get(rpcId);
-  } catch {
-    return undefined;
   }
 }
 
@@ -145,6 +148,25 @@ function storeFailed(entry: PendingQuestion, error: unknown, id: string | undefi
     entry,
     error,
     receipt: { type: 'receipt', ...(id === undefined ? {} : { id }), rpcId: entry.rpcId, accepted: false, reason: 'bad-response', detail },
+  };
+}
+
+/** Receipt detail when the host cannot tell whether the response was recorded (docs/durability.md). */
+export const unconfirmedDetail =
+  'The host could not confirm whether the response was recorded (the question store did not answer). Do not send it again: the question closes if it was recorded, or is shown again as pending if it was not.';
+
+function unconfirmed(
+  entry: PendingQuestion,
+  error: unknown,
+  id: string | undefined,
+  settlement: { outcome: 'answered' | 'cancelled'; answer?: AskUserQuestionAnswer; message?: string },
+): RespondOutcome {
+  return {
+    kind: 'unconfirmed',
+    entry,
+    error,
+    ...settlement,
+    receipt: { type: 'receipt', ...(id === undefined ? {} : { id }), rpcId: entry.rpcId, accepted: false, reason: 'bad-response', detail: unconfirmedDetail },
   };
 }
 

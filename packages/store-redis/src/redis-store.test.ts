@@ -232,6 +232,38 @@ describe('damaged data', () => {
     expect(await questionStoreErrorCode(store.listAwaitingResume())).toBe('CORRUPT_STORE');
   });
 
+  it('with onUnreadable, lists every readable record and reports a damaged hash or a key of another type instead of failing', async () => {
+    const store = open();
+    const keys = redisStoreKeys(store.keyPrefix);
+    const good = sampleQuestionRecord({ sessionId: 'a' });
+    const edited = sampleQuestionRecord({ sessionId: 'a' });
+    const retyped = sampleQuestionRecord({ sessionId: 'b' });
+    const answered = sampleQuestionRecord({ sessionId: 'b' });
+    const editedAnswer = sampleQuestionRecord({ sessionId: 'b' });
+    for (const record of [good, edited, retyped, answered, editedAnswer]) await store.save(record);
+    const yes = { answers: [{ id: 'deploy', selected: ['Yes'] }] };
+    const settled = await store.claim(answered.rpcId, 'answered', yes);
+    await store.claim(editedAnswer.rpcId, 'answered', yes);
+    const inspect = raw();
+    await inspect.hset(keys.record(edited.rpcId), 'record', '{"rpcId": not json');
+    await inspect.del(keys.record(retyped.rpcId));
+    await inspect.set(keys.record(retyped.rpcId), 'not a hash');
+    await inspect.hset(keys.record(editedAnswer.rpcId), 'answer', '{"answers":7}');
+    const reported: { rpcId: string; sessionId?: string; code: string }[] = [];
+    const onUnreadable = ({ rpcId, sessionId, error }: { rpcId: string; sessionId?: string; error: { code: string } }) =>
+      reported.push({ rpcId, ...(sessionId === undefined ? {} : { sessionId }), code: error.code });
+
+    expect(await store.listPending('all', { onUnreadable })).toEqual([good]);
+    expect(await store.listAwaitingResume({ onUnreadable })).toEqual([settled]);
+    expect(reported).toEqual([
+      { rpcId: edited.rpcId, sessionId: 'a', code: 'CORRUPT_STORE' },
+      { rpcId: retyped.rpcId, code: 'CORRUPT_STORE' },
+      { rpcId: editedAnswer.rpcId, sessionId: 'b', code: 'CORRUPT_STORE' },
+    ]);
+    // Without the callback the list still refuses as a whole.
+    expect(await questionStoreErrorCode(store.listPending('all'))).toBe('CORRUPT_STORE');
+  });
+
   it('refuses to claim a record hash that lost its session, without writing to it', async () => {
     const store = open();
     const record = sampleQuestionRecord();

@@ -11,6 +11,7 @@ import {
   type QuestionEvent,
   type QuestionOutcome,
   type QuestionRecord,
+  type ListRecordsOptions,
   type QuestionStore,
   type ReadEventsOptions,
   type SessionSelection,
@@ -112,7 +113,7 @@ export class RedisQuestionStore implements QuestionStore {
     return Object.keys(hash).length === 0 ? undefined : recordOf(rpcId, hash, this.#target());
   }
 
-  async listPending(sessions: SessionSelection): Promise<QuestionRecord[]> {
+  async listPending(sessions: SessionSelection, options?: ListRecordsOptions): Promise<QuestionRecord[]> {
     const indexes = sessions === 'all' ? [this.#keys.pending] : [...new Set(sessions)].map((sessionId) => this.#keys.sessionPending(sessionId));
     return this.#run('list pending questions', false, undefined, async (client) => {
       if (indexes.length === 0) return [];
@@ -124,14 +125,19 @@ export class RedisQuestionStore implements QuestionStore {
       for (const flat of ranges) for (let i = 0; i + 1 < flat.length; i += 2) entries.push({ rpcId: flat[i]!, seq: Number(flat[i + 1]) });
       entries.sort((a, b) => a.seq - b.seq);
       // A record claimed between the two reads is no longer pending: leave it out.
-      return this.#readRecords(client, entries.map((entry) => entry.rpcId), (record) => record.outcome === undefined);
+      return this.#readRecords(client, entries.map((entry) => entry.rpcId), (record) => record.outcome === undefined, options?.onUnreadable);
     });
   }
 
-  async listAwaitingResume(): Promise<QuestionRecord[]> {
+  async listAwaitingResume(options?: ListRecordsOptions): Promise<QuestionRecord[]> {
     return this.#run('list questions awaiting their resume', false, undefined, async (client) => {
       const rpcIds = await client.zrange(this.#keys.awaiting, 0, -1);
-      return this.#readRecords(client, rpcIds, (record) => record.outcome !== undefined && humanOutcomes.includes(record.outcome) && record.resumedAt === undefined);
+      return this.#readRecords(
+        client,
+        rpcIds,
+        (record) => record.outcome !== undefined && humanOutcomes.includes(record.outcome) && record.resumedAt === undefined,
+        options?.onUnreadable,
+      );
     });
   }
 
@@ -219,16 +225,33 @@ export class RedisQuestionStore implements QuestionStore {
     if (this.#closed) throw new QuestionStoreError('STORE_CLOSED', `The Redis question store is closed (could not ${action}); create a new RedisQuestionStore.`);
   }
 
-  /** The records of these rpcIds in this order, checked; ids whose record has gone (expired) or fails `keep` are left out. */
-  async #readRecords(client: Redis, rpcIds: string[], keep: (record: QuestionRecord) => boolean): Promise<QuestionRecord[]> {
+  /**
+   * The records of these rpcIds in this order, checked; ids whose record has gone (expired) or fails
+   * `keep` are left out. A record that cannot be read rejects the call `CORRUPT_STORE`, or, with
+   * `onUnreadable`, is reported there and left out.
+   */
+  async #readRecords(client: Redis, rpcIds: string[], keep: (record: QuestionRecord) => boolean, onUnreadable?: ListRecordsOptions['onUnreadable']): Promise<QuestionRecord[]> {
     if (rpcIds.length === 0) return [];
     const pipeline = client.pipeline();
     for (const rpcId of rpcIds) pipeline.hgetall(this.#keys.record(rpcId));
-    const hashes = (await exec(pipeline)) as Record<string, string>[];
+    const results = await pipeline.exec();
+    if (results === null) throw new Error('Connection is closed.');
     const records: QuestionRecord[] = [];
-    hashes.forEach((hash, i) => {
-      if (Object.keys(hash).length === 0) return;
-      const record = recordOf(rpcIds[i]!, hash, this.#target());
+    results.forEach(([replyError, reply], i) => {
+      const rpcId = rpcIds[i]!;
+      const hash = replyError ? undefined : (reply as Record<string, string>);
+      if (hash !== undefined && Object.keys(hash).length === 0) return;
+      let record: QuestionRecord;
+      try {
+        // A key of another type (WRONGTYPE) is damage like a bad field; any other error is the connection's.
+        if (replyError) throw replyError.name === 'ReplyError' && replyError.message.startsWith('WRONGTYPE') ? corrupt(`question "${rpcId}"`, this.#target(), replyError) : replyError;
+        record = recordOf(rpcId, hash!, this.#target());
+      } catch (error) {
+        if (onUnreadable === undefined || !QuestionStoreError.isInstance(error) || error.code !== 'CORRUPT_STORE') throw error;
+        const session = hash?.['session'];
+        onUnreadable({ rpcId, ...(session === undefined || session === '' ? {} : { sessionId: session }), error });
+        return;
+      }
       if (keep(record)) records.push(record);
     });
     return records;

@@ -249,6 +249,39 @@ describe('refusing what it cannot vouch for', () => {
     expect(error).toMatchObject({ code: 'CORRUPT_STORE', message: expect.stringContaining(record.rpcId) });
   });
 
+  it('with onUnreadable, lists every readable record and reports a damaged row (rpcId, session, CORRUPT_STORE) instead of failing', async () => {
+    const file = tempFile();
+    const store = open(file);
+    const before = sampleQuestionRecord({ sessionId: 'a' });
+    const damaged = sampleQuestionRecord({ sessionId: 'a' });
+    const after = sampleQuestionRecord({ sessionId: 'b' });
+    const answered = sampleQuestionRecord({ sessionId: 'b' });
+    const damagedAnswered = sampleQuestionRecord({ sessionId: 'b' });
+    for (const record of [before, damaged, after, answered, damagedAnswered]) await store.save(record);
+    const yes = { answers: [{ id: 'deploy', selected: ['Yes'] }] };
+    const settled = await store.claim(answered.rpcId, 'answered', yes);
+    await store.claim(damagedAnswered.rpcId, 'answered', yes);
+    const raw = new Database(file);
+    raw.prepare("UPDATE questions SET questions = '[{\"nope\":1}]' WHERE rpc_id = ?").run(damaged.rpcId);
+    raw.prepare("UPDATE questions SET answer = '{\"answers\":7}' WHERE rpc_id = ?").run(damagedAnswered.rpcId);
+    raw.close();
+    const reported: { rpcId: string; sessionId?: string; code: string }[] = [];
+    const onUnreadable = ({ rpcId, sessionId, error }: { rpcId: string; sessionId?: string; error: { code: string } }) =>
+      reported.push({ rpcId, ...(sessionId === undefined ? {} : { sessionId }), code: error.code });
+
+    expect(await store.listPending('all', { onUnreadable })).toEqual([before, after]);
+    expect(await store.listPending(['a'], { onUnreadable })).toEqual([before]);
+    expect(await store.listAwaitingResume({ onUnreadable })).toEqual([settled]);
+    expect(reported).toEqual([
+      { rpcId: damaged.rpcId, sessionId: 'a', code: 'CORRUPT_STORE' },
+      { rpcId: damaged.rpcId, sessionId: 'a', code: 'CORRUPT_STORE' },
+      { rpcId: damagedAnswered.rpcId, sessionId: 'b', code: 'CORRUPT_STORE' },
+    ]);
+    // Without the callback the list still refuses, so a caller that does not handle damage never sees a partial list.
+    const error = await store.listPending('all').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'CORRUPT_STORE', message: expect.stringContaining(damaged.rpcId) });
+  });
+
   it('keeps the event log append-only, even against direct SQL', async () => {
     const file = tempFile();
     const store = open(file);

@@ -13,6 +13,7 @@ import {
   type QuestionEvent,
   type QuestionOutcome,
   type QuestionRecord,
+  type ListRecordsOptions,
   type QuestionStore,
   type ReadEventsOptions,
   type SessionSelection,
@@ -145,15 +146,31 @@ export class SqliteQuestionStore implements QuestionStore {
     return row === undefined ? undefined : recordOf(row, this.filename);
   }
 
-  async listPending(sessions: SessionSelection): Promise<QuestionRecord[]> {
+  async listPending(sessions: SessionSelection, options?: ListRecordsOptions): Promise<QuestionRecord[]> {
     const statements = this.#use();
     const rows = (sessions === 'all' ? statements.pendingAll.all() : statements.pendingOf.all(JSON.stringify([...new Set(sessions)]))) as QuestionRow[];
-    return rows.map((row) => recordOf(row, this.filename));
+    return this.#recordsOf(rows, options);
   }
 
-  async listAwaitingResume(): Promise<QuestionRecord[]> {
+  async listAwaitingResume(options?: ListRecordsOptions): Promise<QuestionRecord[]> {
     const rows = this.#use().awaitingResume.all(...humanOutcomes) as QuestionRow[];
-    return rows.map((row) => recordOf(row, this.filename));
+    return this.#recordsOf(rows, options);
+  }
+
+  /** Rows as checked records; with `onUnreadable`, a damaged row is reported and left out instead of failing the list. */
+  #recordsOf(rows: QuestionRow[], options: ListRecordsOptions | undefined): QuestionRecord[] {
+    const onUnreadable = options?.onUnreadable;
+    if (onUnreadable === undefined) return rows.map((row) => recordOf(row, this.filename));
+    const records: QuestionRecord[] = [];
+    for (const row of rows) {
+      try {
+        records.push(recordOf(row, this.filename));
+      } catch (error) {
+        if (!QuestionStoreError.isInstance(error)) throw error;
+        onUnreadable({ rpcId: row.rpc_id, ...(typeof row.session_id === 'string' && row.session_id !== '' ? { sessionId: row.session_id } : {}), error });
+      }
+    }
+    return records;
   }
 
   async markResumed(rpcId: string): Promise<boolean> {

@@ -22,5 +22,7 @@ function describe(event: QuestionEvent): string {
       return `withdrawn (${event.type})`;
     case 'delivered':
       return `shown to ${event.data.connectionId}`;
+    case 'record_quarantined':
+      return `set aside by the host: ${event.data.reason}`;
   }
 }

@@ -65,6 +65,12 @@ export const newQuestionEventSchema = z.discriminatedUnion('type', [
     type: z.literal('timed_out'),
     data: z.strictObject({}),
   }),
+  /** A stored record the host could not use (unreadable, or an answer that does not fit its questions): left in the store as it is, and skipped. */
+  z.strictObject({
+    ...base,
+    type: z.literal('record_quarantined'),
+    data: z.strictObject({ reason: z.string() }),
+  }),
 ]);
 
 /** Every event type, in the order a question usually meets them. */
@@ -76,6 +82,7 @@ export const questionEventTypes = [
   'cancelled',
   'aborted',
   'timed_out',
+  'record_quarantined',
 ] as const;
 
 export type NewQuestionEvent = z.infer<typeof newQuestionEventSchema>;

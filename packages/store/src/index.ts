@@ -1,5 +1,5 @@
 // Everything a user may import from @askseam/store, named one by one.
-export type { QuestionStore, ReadEventsOptions, SessionSelection } from './store.js';
+export type { ListRecordsOptions, QuestionStore, ReadEventsOptions, SessionSelection, UnreadableRecord } from './store.js';
 export { MemoryQuestionStore } from './memory.js';
 export type { MemoryQuestionStoreOptions } from './memory.js';
 export {

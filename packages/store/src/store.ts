@@ -1,3 +1,4 @@
+import type { QuestionStoreErrorCode } from './errors.js';
 import type { NewQuestionEvent, QuestionEvent } from './events.js';
 import type { NewQuestionRecord, QuestionOutcome, QuestionRecord } from './record.js';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
@@ -10,6 +11,24 @@ export interface ReadEventsOptions {
   after?: number;
   /** At most this many events. Default: all. */
   limit?: number;
+}
+
+/** A stored record that a list left out because it cannot be read: it stays in the store exactly as it is. */
+export interface UnreadableRecord {
+  rpcId: string;
+  /** Its session, when that much of it can be read. */
+  sessionId?: string;
+  /** The `QuestionStoreError` (`CORRUPT_STORE`) saying what is wrong with it; typed by its shape, so any copy of this package's error fits. */
+  error: Error & { readonly code: QuestionStoreErrorCode };
+}
+
+export interface ListRecordsOptions {
+  /**
+   * Called for each record that cannot be read (damaged on disk, edited by hand): the list leaves
+   * it out, touches nothing, and goes on with the rest. Without it, such a record makes the whole
+   * call reject `CORRUPT_STORE`. A host passes it so that one bad record cannot stop it.
+   */
+  onUnreadable?: (record: UnreadableRecord) => void;
 }
 
 /**
@@ -38,13 +57,13 @@ export interface QuestionStore {
   /** The record, pending or settled; `undefined` for an unknown rpcId. */
   get(rpcId: string): Promise<QuestionRecord | undefined>;
   /** The pending records of the given sessions (or all), in the order they were saved. */
-  listPending(sessions: SessionSelection): Promise<QuestionRecord[]>;
+  listPending(sessions: SessionSelection, options?: ListRecordsOptions): Promise<QuestionRecord[]>;
   /**
    * Settled records whose outcome a person chose (`answered`, `cancelled`) and which nobody has
    * taken yet (`markResumed` not called), in the order they were saved: what a host must hand to
    * its resume handler when it starts.
    */
-  listAwaitingResume(): Promise<QuestionRecord[]>;
+  listAwaitingResume(options?: ListRecordsOptions): Promise<QuestionRecord[]>;
   /** Record that the settled question's answer reached its asker or resume handler. False when it is unknown, pending or already marked. */
   markResumed(rpcId: string): Promise<boolean>;
   /** Append one event to its session's log. Returns it with its `id` (greater than every earlier id) and `at`. */
