@@ -26,30 +26,11 @@ import {
   valueProblem,
   type RequestDraft,
 } from './draft.js';
+import type { AskseamQuestionsEventDetails } from './element-types.js';
 import { resolveLang, stringsFor, type AskseamStrings } from './i18n.js';
 import { renderPlanCard } from './plan-view.js';
 import { problemText, type ShownProblem } from './problem-text.js';
 import { styles } from './styles.js';
-
-/** Detail of the `askseam-answered` event: an answer the host accepted. */
-export interface AskseamAnsweredDetail {
-  rpcId: string;
-  sessionId: string;
-  answer: AskUserQuestionAnswer;
-}
-
-/** Detail of the `askseam-cancelled` event: a request the person dismissed, accepted by the host. */
-export interface AskseamCancelledDetail {
-  rpcId: string;
-  sessionId: string;
-}
-
-/** Detail of the `askseam-pendingchange` event: how many requests wait for an answer now. */
-export interface AskseamPendingChangeDetail {
-  count: number;
-  /** How many of them are marked high urgency. */
-  urgent: number;
-}
 
 /** What the element remembers about one request; lives until the request is resolved. */
 interface RequestState {
@@ -275,7 +256,7 @@ export class AskseamQuestionsElement extends ElementBase {
     if (queue.length !== this.#lastCount || urgent !== this.#lastUrgent) {
       this.#lastCount = queue.length;
       this.#lastUrgent = urgent;
-      this.dispatchEvent(new CustomEvent<AskseamPendingChangeDetail>('askseam-pendingchange', { detail: { count: queue.length, urgent }, bubbles: true, composed: true }));
+      this.#emit('askseam-pendingchange', { count: queue.length, urgent });
     }
   }
 
@@ -684,14 +665,14 @@ export class AskseamQuestionsElement extends ElementBase {
       return;
     }
     this.#lockWhile(pending, pending.answer(answer), () =>
-      this.#emit<AskseamAnsweredDetail>('askseam-answered', { rpcId: pending.rpcId, sessionId: pending.sessionId, answer }),
+      this.#emit('askseam-answered', { rpcId: pending.rpcId, sessionId: pending.sessionId, answer }),
     );
   }
 
   #dismiss(pending: PendingQuestion): void {
     if (this.#stateFor(pending).busy) return;
     this.#lockWhile(pending, pending.cancel(), () =>
-      this.#emit<AskseamCancelledDetail>('askseam-cancelled', { rpcId: pending.rpcId, sessionId: pending.sessionId }),
+      this.#emit('askseam-cancelled', { rpcId: pending.rpcId, sessionId: pending.sessionId }),
     );
   }
 
@@ -735,8 +716,8 @@ export class AskseamQuestionsElement extends ElementBase {
     }
   }
 
-  #emit<T>(type: string, detail: T): void {
-    this.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
+  #emit<Name extends keyof AskseamQuestionsEventDetails>(type: Name, detail: AskseamQuestionsEventDetails[Name]): void {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 
   /** Number keys 1–9 pick an option of the question on screen, unless the person is typing. */
@@ -765,3 +746,15 @@ function webSocketUrl(value: string): string {
   else if (resolved.protocol === 'https:') resolved.protocol = 'wss:';
   return resolved.href;
 }
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'askseam-questions': AskseamQuestionsElement;
+  }
+  // The events bubble and cross the shadow boundary, so a listener on any ancestor (or the
+  // document) gets them: typed here, `event.detail` needs no cast.
+  interface HTMLElementEventMap extends AskseamQuestionsEventMap {}
+}
+
+/** The element's events as DOM events: `CustomEvent`s with a typed `detail`. */
+export type AskseamQuestionsEventMap = { [Name in keyof AskseamQuestionsEventDetails]: CustomEvent<AskseamQuestionsEventDetails[Name]> };
