@@ -8,6 +8,7 @@ export {
   requestHumanInputJsonSchema,
   toAnthropicClarifyTool,
   toOpenAIClarifyTool,
+  toOpenAIResponsesClarifyTool,
 } from './tools.js';
 export type { ClarifyTool } from './tools.js';
 export { executeAskClarification, executeRequestHumanInput } from './execute.js';

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { askClarificationTool, requestClarificationTool, requestHumanInputTool, toAnthropicClarifyTool, toOpenAIClarifyTool } from './tools.js';
+import {
+  askClarificationJsonSchema,
+  askClarificationTool,
+  requestClarificationJsonSchema,
+  requestClarificationTool,
+  requestHumanInputJsonSchema,
+  requestHumanInputTool,
+  toAnthropicClarifyTool,
+  toOpenAIClarifyTool,
+  toOpenAIResponsesClarifyTool,
+} from './tools.js';
 
 describe('the tools as the model sees them', () => {
   it('ask_clarification takes DeerFlow\'s arguments', () => {
@@ -48,6 +58,23 @@ describe('the tools as the model sees them', () => {
 
   it('freezes the shared tool objects', () => {
     expect(Object.isFrozen(askClarificationTool)).toBe(true);
-    expect(Object.isFrozen(askClarificationTool.jsonSchema)).toBe(true);
+  });
+
+  it('hands out editable JSON Schema copies: an edit (as LangChain’s tool() makes) reaches no one else', () => {
+    for (const [tool, exported] of [
+      [askClarificationTool, askClarificationJsonSchema],
+      [requestHumanInputTool, requestHumanInputJsonSchema],
+      [requestClarificationTool, requestClarificationJsonSchema],
+    ] as const) {
+      const pristine = structuredClone(exported);
+      const read = tool.jsonSchema;
+      expect(() => Object.assign(read, { title: 'edited' })).not.toThrow();
+      expect(() => Object.assign(exported, { title: 'edited' })).not.toThrow();
+      expect(tool.jsonSchema).toEqual(pristine);
+      expect(toOpenAIClarifyTool(tool).function.parameters).toEqual(pristine);
+      expect(toOpenAIResponsesClarifyTool(tool).parameters).toEqual(pristine);
+      expect(toAnthropicClarifyTool(tool).input_schema).toEqual(pristine);
+      delete (exported as { title?: string }).title;
+    }
   });
 });

@@ -1,4 +1,15 @@
-import { toolJsonSchema, type AnthropicTool, type AskToolResult, type JsonSchema, type OpenAIFunctionTool } from '@askseam/tool-ask-user';
+import {
+  anthropicToolFrom,
+  openAIFunctionToolFrom,
+  openAIResponsesToolFrom,
+  toolJsonSchema,
+  type AnthropicTool,
+  type AskToolResult,
+  type JsonSchema,
+  type OpenAIFunctionTool,
+  type OpenAIResponsesFunctionTool,
+  type ToolInputSchema,
+} from '@askseam/tool-ask-user';
 import { askClarificationArgsSchema } from './ask-clarification-schema.js';
 import {
   askClarificationToolDescription,
@@ -19,20 +30,32 @@ export interface ClarifyTool<Name extends string, Schema, Context extends Clarif
   readonly description: string;
   /** The zod schema of the arguments the model is told to send (what it does send is read more leniently). */
   readonly parameters: Schema;
-  /** The same as JSON Schema (zod 4's `z.toJSONSchema`), optional fields not required. */
+  /**
+   * The same as JSON Schema (zod 4's `z.toJSONSchema`), optional fields not required. On the
+   * built-in tools, a fresh, editable copy on every read.
+   */
   readonly jsonSchema: JsonSchema;
   execute(args: unknown, context: Context): Promise<AskToolResult>;
 }
 
-export const askClarificationJsonSchema: JsonSchema = toolJsonSchema(askClarificationArgsSchema);
-export const requestHumanInputJsonSchema: JsonSchema = toolJsonSchema(requestHumanInputArgsSchema);
-export const requestClarificationJsonSchema: JsonSchema = toolJsonSchema(requestClarificationArgsSchema);
+// The originals stay here: the tools' getters and the adapters hand out copies, so a framework
+// that edits the schema it is given (LangChain's tool()) neither fails nor changes anyone else's.
+const askClarificationSchemaOriginal = toolJsonSchema(askClarificationArgsSchema);
+const requestHumanInputSchemaOriginal = toolJsonSchema(requestHumanInputArgsSchema);
+const requestClarificationSchemaOriginal = toolJsonSchema(requestClarificationArgsSchema);
+
+// Each exported schema is a plain object of the caller's own: editing it changes nothing else.
+export const askClarificationJsonSchema: ToolInputSchema = structuredClone(askClarificationSchemaOriginal);
+export const requestHumanInputJsonSchema: ToolInputSchema = structuredClone(requestHumanInputSchemaOriginal);
+export const requestClarificationJsonSchema: ToolInputSchema = structuredClone(requestClarificationSchemaOriginal);
 
 export const askClarificationTool: ClarifyTool<typeof askClarificationToolName, typeof askClarificationArgsSchema> = Object.freeze({
   name: askClarificationToolName,
   description: askClarificationToolDescription,
   parameters: askClarificationArgsSchema,
-  jsonSchema: askClarificationJsonSchema,
+  get jsonSchema(): ToolInputSchema {
+    return structuredClone(askClarificationSchemaOriginal);
+  },
   execute: executeAskClarification,
 });
 
@@ -40,7 +63,9 @@ export const requestHumanInputTool: ClarifyTool<typeof requestHumanInputToolName
   name: requestHumanInputToolName,
   description: requestHumanInputToolDescription,
   parameters: requestHumanInputArgsSchema,
-  jsonSchema: requestHumanInputJsonSchema,
+  get jsonSchema(): ToolInputSchema {
+    return structuredClone(requestHumanInputSchemaOriginal);
+  },
   execute: executeRequestHumanInput,
 });
 
@@ -48,16 +73,29 @@ export const requestClarificationTool: ClarifyTool<typeof requestClarificationTo
   name: requestClarificationToolName,
   description: requestClarificationToolDescription,
   parameters: requestClarificationArgsSchema,
-  jsonSchema: requestClarificationJsonSchema,
+  get jsonSchema(): ToolInputSchema {
+    return structuredClone(requestClarificationSchemaOriginal);
+  },
   execute: executeRequestClarification,
 });
 
-/** A clarification tool as an OpenAI-style function tool (a fresh copy each time). */
-export function toOpenAIClarifyTool(tool: Pick<ClarifyTool<string, unknown>, 'name' | 'description' | 'jsonSchema'>): OpenAIFunctionTool {
-  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: structuredClone(tool.jsonSchema) } };
+/** What the adapters read from a clarification tool (yours or a built-in one). */
+type ClarifyToolFormatSource = Pick<ClarifyTool<string, unknown>, 'name' | 'description' | 'jsonSchema'>;
+
+// One parameter each (no options), so `tools.map(toOpenAIClarifyTool)` stays safe: the clarification
+// schemas have optional fields, so they have no strict form.
+
+/** A clarification tool as an OpenAI Chat Completions function tool (a fresh copy each time). */
+export function toOpenAIClarifyTool(tool: ClarifyToolFormatSource): OpenAIFunctionTool {
+  return openAIFunctionToolFrom(tool);
+}
+
+/** A clarification tool as an OpenAI Responses API function tool, `strict: false` (a fresh copy each time). */
+export function toOpenAIResponsesClarifyTool(tool: ClarifyToolFormatSource): OpenAIResponsesFunctionTool {
+  return openAIResponsesToolFrom(tool);
 }
 
 /** A clarification tool as an Anthropic tool: `{ name, description, input_schema }` (a fresh copy each time). */
-export function toAnthropicClarifyTool(tool: Pick<ClarifyTool<string, unknown>, 'name' | 'description' | 'jsonSchema'>): AnthropicTool {
-  return { name: tool.name, description: tool.description, input_schema: structuredClone(tool.jsonSchema) };
+export function toAnthropicClarifyTool(tool: ClarifyToolFormatSource): AnthropicTool {
+  return anthropicToolFrom(tool);
 }

@@ -10,7 +10,9 @@ import { dirname, join } from 'node:path';
 export function defaultBundlePath(): string {
   const manifestPath = createRequire(import.meta.url).resolve('@askseam/web/package.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { exports?: Record<string, unknown> };
-  const target = manifest.exports?.['./browser'];
+  const entry = manifest.exports?.['./browser'];
+  // A plain path, or conditions whose `default` is the bundle (`types` sits beside it).
+  const target = typeof entry === 'object' && entry !== null ? (entry as { default?: unknown }).default : entry;
   if (typeof target !== 'string') throw new Error(`@askseam/web (${manifestPath}) no longer exports "./browser" as a file path.`);
   return join(dirname(manifestPath), target);
 }

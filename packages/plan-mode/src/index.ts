@@ -10,7 +10,12 @@ export type { ParsedExitPlanModeArgs } from './arguments.js';
 export { exitPlanModeArgsSchema } from './schema.js';
 export type { ExitPlanModeArgs } from './schema.js';
 export { exitPlanModeToolDescription, exitPlanModeToolName } from './description.js';
-export { exitPlanModeJsonSchema, toAnthropicExitPlanModeTool, toOpenAIExitPlanModeTool } from './tool-definitions.js';
+export {
+  exitPlanModeJsonSchema,
+  toAnthropicExitPlanModeTool,
+  toOpenAIExitPlanModeTool,
+  toOpenAIResponsesExitPlanModeTool,
+} from './tool-definitions.js';
 export { approveLabel, isPlanApproved, keepPlanningLabel, planReviewQuestion, planReviewQuestionId } from './review.js';
 export { planProblem } from './plan.js';
 export { planModeErrorHints } from './hints.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exitPlanModeToolDescription } from './description.js';
 import { executeExitPlanMode } from './execute.js';
 import { exitPlanModeTool } from './tool.js';
-import { exitPlanModeJsonSchema, toAnthropicExitPlanModeTool, toOpenAIExitPlanModeTool } from './tool-definitions.js';
+import { exitPlanModeJsonSchema, toAnthropicExitPlanModeTool, toOpenAIExitPlanModeTool, toOpenAIResponsesExitPlanModeTool } from './tool-definitions.js';
 
 // This one closed object with its only field required meets both providers' documented strict rules:
 // root type object, additionalProperties: false, every property required, no $schema or length keywords.
@@ -24,6 +24,30 @@ describe('exit_plan_mode definitions', () => {
       function: { name: 'exit_plan_mode', description: exitPlanModeToolDescription, parameters: expectedSchema },
     });
     expect(toOpenAIExitPlanModeTool({ strict: true }).function.strict).toBe(true);
+  });
+
+  it('builds an OpenAI Responses function tool, strict on request', () => {
+    expect(toOpenAIResponsesExitPlanModeTool()).toEqual({
+      type: 'function',
+      name: 'exit_plan_mode',
+      description: exitPlanModeToolDescription,
+      parameters: expectedSchema,
+      strict: false,
+    });
+    expect(toOpenAIResponsesExitPlanModeTool({ strict: true }).strict).toBe(true);
+  });
+
+  it('hands out editable schema copies: an edit (as LangChain’s tool() makes) reaches no one else', () => {
+    const read = exitPlanModeTool.jsonSchema;
+    expect(() => Object.assign(read, { title: 'edited' })).not.toThrow();
+    expect(() => Object.assign(exitPlanModeJsonSchema, { title: 'edited' })).not.toThrow();
+    try {
+      expect(exitPlanModeTool.jsonSchema).toEqual(expectedSchema);
+      expect(toOpenAIExitPlanModeTool({ strict: true }).function.parameters).toEqual(expectedSchema);
+      expect(toAnthropicExitPlanModeTool().input_schema).toEqual(expectedSchema);
+    } finally {
+      delete (exitPlanModeJsonSchema as { title?: string }).title;
+    }
   });
 
   it('builds an Anthropic tool', () => {

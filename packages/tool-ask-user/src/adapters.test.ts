@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anthropicProblems, openAIProblems, openAIStrictProblems } from '../test/schema-rules.js';
-import { toAnthropicTool, toOpenAITool } from './adapters.js';
+import { toAnthropicTool, toOpenAIResponsesTool, toOpenAITool } from './adapters.js';
+import { anthropicToolFrom, openAIFunctionToolFrom, openAIResponsesToolFrom } from './tool-formats.js';
 import { askUserQuestionToolDescription } from './description.js';
 import { askUserQuestionJsonSchema, askUserQuestionStrictJsonSchema } from './json-schema.js';
 
@@ -88,5 +89,43 @@ describe('the documented-rules checks themselves', () => {
     expect(anthropicProblems({ ...optional, properties: { a: { type: 'string', minLength: 1 } } }, { strict: true })).toEqual([
       '#/properties/a: keyword "minLength" is not supported in strict tool use',
     ]);
+  });
+});
+
+describe('toOpenAIResponsesTool', () => {
+  it('builds a flat Responses function tool with the plain parameters and strict: false', () => {
+    expect(toOpenAIResponsesTool()).toEqual({
+      type: 'function',
+      name: 'ask_user_question',
+      description: askUserQuestionToolDescription,
+      parameters: askUserQuestionJsonSchema,
+      strict: false,
+    });
+  });
+
+  it('with strict, uses the strict parameters and strict: true', () => {
+    const tool = toOpenAIResponsesTool({ strict: true });
+    expect(tool.strict).toBe(true);
+    expect(tool.parameters).toEqual(askUserQuestionStrictJsonSchema);
+    expect(openAIStrictProblems(tool.parameters as Record<string, unknown>)).toEqual([]);
+  });
+});
+
+describe('the shared tool formats', () => {
+  const source = { name: 'lookup', description: 'Look a thing up.', jsonSchema: { type: 'object', properties: {}, additionalProperties: false } } as const;
+
+  it('builds all three formats from one source', () => {
+    expect(openAIFunctionToolFrom(source)).toEqual({ type: 'function', function: { name: 'lookup', description: 'Look a thing up.', parameters: source.jsonSchema } });
+    expect(openAIResponsesToolFrom(source)).toEqual({ type: 'function', name: 'lookup', description: 'Look a thing up.', parameters: source.jsonSchema, strict: false });
+    expect(anthropicToolFrom(source, { strict: true })).toEqual({ name: 'lookup', description: 'Look a thing up.', input_schema: source.jsonSchema, strict: true });
+  });
+
+  it('refuses strict mode for a tool without a strict schema, saying what to do', () => {
+    expect(() => openAIFunctionToolFrom(source, { strict: true })).toThrow(/"lookup" has no strict JSON Schema; leave strict off/);
+    expect(() => openAIResponsesToolFrom(source, { strict: true })).toThrow(TypeError);
+  });
+
+  it('refuses a schema whose root is not an object', () => {
+    expect(() => anthropicToolFrom({ ...source, jsonSchema: { type: 'string' } })).toThrow(/"lookup" needs a JSON Schema with type "object" at the root; got "string"/);
   });
 });

@@ -1,26 +1,16 @@
 import { askUserQuestionToolDescription, askUserQuestionToolName } from './description.js';
-import { askUserQuestionJsonSchema, askUserQuestionStrictJsonSchema, type JsonSchema } from './json-schema.js';
+import { askUserQuestionSchemaOriginals } from './json-schema.js';
+import {
+  anthropicToolFrom,
+  openAIFunctionToolFrom,
+  openAIResponsesToolFrom,
+  type AnthropicTool,
+  type OpenAIFunctionTool,
+  type OpenAIResponsesFunctionTool,
+  type ToolFormatSource,
+} from './tool-formats.js';
 
-// Plain objects in the shapes the providers document, so no SDK is needed to use the tool.
-
-/** An OpenAI-style (Chat Completions) function tool definition. */
-export interface OpenAIFunctionTool {
-  type: 'function';
-  function: {
-    name: string;
-    description: string;
-    parameters: JsonSchema;
-    strict?: boolean;
-  };
-}
-
-/** An Anthropic Messages API tool definition. */
-export interface AnthropicTool {
-  name: string;
-  description: string;
-  input_schema: JsonSchema;
-  strict?: boolean;
-}
+// ask_user_question in each provider's format, through the shared tool-formats module.
 
 export interface OpenAIToolOptions {
   /**
@@ -36,23 +26,24 @@ export interface AnthropicToolOptions {
   strict?: boolean;
 }
 
-/** `ask_user_question` as an OpenAI-style function tool: `{ type: 'function', function: { … } }`. */
+const askUserQuestionSource: ToolFormatSource = {
+  name: askUserQuestionToolName,
+  description: askUserQuestionToolDescription,
+  jsonSchema: askUserQuestionSchemaOriginals.plain,
+  strictJsonSchema: askUserQuestionSchemaOriginals.strict,
+};
+
+/** `ask_user_question` as an OpenAI Chat Completions function tool: `{ type: 'function', function: { … } }`. */
 export function toOpenAITool(options: OpenAIToolOptions = {}): OpenAIFunctionTool {
-  const fn = {
-    name: askUserQuestionToolName,
-    description: askUserQuestionToolDescription,
-    parameters: structuredClone(options.strict === true ? askUserQuestionStrictJsonSchema : askUserQuestionJsonSchema),
-  };
-  return { type: 'function', function: options.strict === true ? { ...fn, strict: true } : fn };
+  return openAIFunctionToolFrom(askUserQuestionSource, options);
+}
+
+/** `ask_user_question` as an OpenAI Responses API function tool: `{ type: 'function', name, description, parameters, strict }`. */
+export function toOpenAIResponsesTool(options: OpenAIToolOptions = {}): OpenAIResponsesFunctionTool {
+  return openAIResponsesToolFrom(askUserQuestionSource, options);
 }
 
 /** `ask_user_question` as an Anthropic tool: `{ name, description, input_schema }`. */
 export function toAnthropicTool(options: AnthropicToolOptions = {}): AnthropicTool {
-  const tool = {
-    name: askUserQuestionToolName,
-    description: askUserQuestionToolDescription,
-    // A copy each time: a caller that edits the definition must not change everyone's schema.
-    input_schema: structuredClone(askUserQuestionJsonSchema),
-  };
-  return options.strict === true ? { ...tool, strict: true } : tool;
+  return anthropicToolFrom(askUserQuestionSource, options);
 }

@@ -14,10 +14,12 @@ export {
   askUserQuestionStrictArgsSchema,
 } from './schema.js';
 export type { AskUserQuestionArgs, AskUserQuestionItemArgs, AskUserQuestionOptionArgs, AskUserQuestionStrictArgs } from './schema.js';
-export { askUserQuestionJsonSchema, askUserQuestionStrictJsonSchema, toolJsonSchema } from './json-schema.js';
-export type { JsonSchema } from './json-schema.js';
-export { toAnthropicTool, toOpenAITool } from './adapters.js';
-export type { AnthropicTool, AnthropicToolOptions, OpenAIFunctionTool, OpenAIToolOptions } from './adapters.js';
+export { askUserQuestionJsonSchema, askUserQuestionStrictJsonSchema, isToolInputSchema, toolJsonSchema } from './json-schema.js';
+export type { JsonSchema, ToolInputSchema } from './json-schema.js';
+export { toAnthropicTool, toOpenAIResponsesTool, toOpenAITool } from './adapters.js';
+export type { AnthropicToolOptions, OpenAIToolOptions } from './adapters.js';
+export { anthropicToolFrom, openAIFunctionToolFrom, openAIResponsesToolFrom } from './tool-formats.js';
+export type { AnthropicTool, OpenAIFunctionTool, OpenAIResponsesFunctionTool, ToolFormatOptions, ToolFormatSource } from './tool-formats.js';
 export { answerText, errorResult, toolErrorResult } from './result.js';
 export type { AskToolErrorCode, AskToolFailure, AskToolResult, AskToolSuccess } from './result.js';
 export { askToolErrorHints } from './hints.js';

@@ -6,32 +6,52 @@ import { askUserQuestionArgsSchema, askUserQuestionStrictArgsSchema } from './sc
 export type JsonSchema = z.core.JSONSchema.JSONSchema;
 
 /**
- * A zod schema of tool arguments as frozen JSON Schema, straight from zod 4's `z.toJSONSchema`.
- * The `$schema` dialect marker is left out: tool formats take the schema as a parameter
- * description, and none of them lists `$schema` among the keywords it supports.
+ * JSON Schema of a tool's arguments. Every tool format requires an object at the root, and
+ * Anthropic's SDK types require `type` to be the literal `'object'`, so the type says so.
  */
-export function toolJsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...parameters } = z.toJSONSchema(schema, { io: 'input' });
-  return deepFreeze(parameters);
+export type ToolInputSchema = JsonSchema & { type: 'object' };
+
+/** Whether a JSON Schema has an object at the root, as every tool format requires. */
+export function isToolInputSchema(schema: JsonSchema): schema is ToolInputSchema {
+  return schema.type === 'object';
 }
 
-// Shared module-level constants: frozen so one caller's edit cannot change every tool definition.
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
+/**
+ * A zod schema of tool arguments (an object) as JSON Schema, straight from zod 4's
+ * `z.toJSONSchema`: a new, plain, editable object on every call. The `$schema` dialect marker is
+ * left out: tool formats take the schema as a parameter description, and none of them lists
+ * `$schema` among the keywords it supports.
+ */
+export function toolJsonSchema(schema: z.ZodType): ToolInputSchema {
+  const { $schema: _dialect, ...parameters } = z.toJSONSchema(schema, { io: 'input' });
+  if (!isToolInputSchema(parameters)) {
+    throw new TypeError(`Tool arguments must be an object schema (z.object); this one has type ${JSON.stringify(parameters.type)}.`);
   }
-  return value;
+  return parameters;
 }
+
+// The originals stay in this module: the tool's getters and the adapters hand out copies of them,
+// so no caller's edit (LangChain's tool() adds keys to the schema it is given) reaches anyone else.
+const plainOriginal = toolJsonSchema(askUserQuestionArgsSchema);
+const strictOriginal = toolJsonSchema(askUserQuestionStrictArgsSchema);
+
+/** The module's own schemas, for the tool object and the adapters only (not exported from the package). */
+export const askUserQuestionSchemaOriginals: { readonly plain: ToolInputSchema; readonly strict: ToolInputSchema } = {
+  plain: plainOriginal,
+  strict: strictOriginal,
+};
 
 /**
  * The parameters with optional fields left out of `required`. Every object has
  * `additionalProperties: false`. Use it for Anthropic `input_schema` and non-strict OpenAI tools.
+ * A plain object of your own: editing it changes nothing else (`askUserQuestionTool.jsonSchema`
+ * gives a fresh copy on every read).
  */
-export const askUserQuestionJsonSchema: JsonSchema = toolJsonSchema(askUserQuestionArgsSchema);
+export const askUserQuestionJsonSchema: ToolInputSchema = structuredClone(plainOriginal);
 
 /**
  * The parameters for OpenAI strict function calling: every property required, the optional ones
- * typed as nullable, `additionalProperties: false` on every object.
+ * typed as nullable, `additionalProperties: false` on every object. Editable, like
+ * `askUserQuestionJsonSchema`.
  */
-export const askUserQuestionStrictJsonSchema: JsonSchema = toolJsonSchema(askUserQuestionStrictArgsSchema);
+export const askUserQuestionStrictJsonSchema: ToolInputSchema = structuredClone(strictOriginal);

@@ -1,6 +1,6 @@
 import { askUserQuestionToolDescription, askUserQuestionToolName } from './description.js';
 import { executeAskUserQuestion, type AskUserQuestionContext } from './execute.js';
-import { askUserQuestionJsonSchema, askUserQuestionStrictJsonSchema, type JsonSchema } from './json-schema.js';
+import { askUserQuestionSchemaOriginals, type ToolInputSchema } from './json-schema.js';
 import { askUserQuestionArgsSchema } from './schema.js';
 import type { AskToolResult } from './result.js';
 
@@ -10,10 +10,13 @@ export interface AskUserQuestionTool {
   readonly description: string;
   /** The zod schema of the arguments (optional fields may be left out). */
   readonly parameters: typeof askUserQuestionArgsSchema;
-  /** The arguments as JSON Schema, optional fields not required. */
-  readonly jsonSchema: JsonSchema;
-  /** The arguments as JSON Schema for OpenAI strict mode: all fields required, optional ones nullable. */
-  readonly strictJsonSchema: JsonSchema;
+  /** The arguments as JSON Schema, optional fields not required. A fresh, editable copy on every read. */
+  readonly jsonSchema: ToolInputSchema;
+  /**
+   * The arguments as JSON Schema for OpenAI strict mode: all fields required, optional ones
+   * nullable. A fresh, editable copy on every read.
+   */
+  readonly strictJsonSchema: ToolInputSchema;
   execute(args: unknown, context: AskUserQuestionContext): Promise<AskToolResult>;
 }
 
@@ -21,7 +24,13 @@ export const askUserQuestionTool: AskUserQuestionTool = Object.freeze({
   name: askUserQuestionToolName,
   description: askUserQuestionToolDescription,
   parameters: askUserQuestionArgsSchema,
-  jsonSchema: askUserQuestionJsonSchema,
-  strictJsonSchema: askUserQuestionStrictJsonSchema,
+  // Getters, so a framework that edits the schema it is given (LangChain's tool()) can, without
+  // failing on a frozen object and without changing what the next caller reads.
+  get jsonSchema(): ToolInputSchema {
+    return structuredClone(askUserQuestionSchemaOriginals.plain);
+  },
+  get strictJsonSchema(): ToolInputSchema {
+    return structuredClone(askUserQuestionSchemaOriginals.strict);
+  },
   execute: executeAskUserQuestion,
 });

@@ -7,10 +7,10 @@ import { defineAskseamQuestions, type AskseamQuestionsElement } from '@askseam/w
  */
 export function mountQuestions(container: HTMLElement, url: string, token: string, onCount: (count: number) => void): AskseamQuestionsElement {
   defineAskseamQuestions();
-  const element = document.createElement('askseam-questions') as AskseamQuestionsElement;
+  const element = document.createElement('askseam-questions');
   element.setAttribute('lang', navigator.language.startsWith('zh') ? 'zh' : 'en');
   element.client = connectQuestions({ url, token, reconnect: { initialDelayMs: 500, maxDelayMs: 5_000 } });
-  element.addEventListener('askseam-pendingchange', (event) => onCount((event as CustomEvent<{ count: number }>).detail.count));
+  element.addEventListener('askseam-pendingchange', (event) => onCount(event.detail.count));
   container.append(element);
   return element;
 }

@@ -1,6 +1,6 @@
 import type { PendingQuestion } from '@askseam/client';
 import { composerController } from './composer-controller.js';
-import type { AskseamEventDetails } from './events.js';
+import type { AskseamQuestionsEventDetails } from './element-types.js';
 import { formController } from './form-controller.js';
 import type { AskseamStrings } from './i18n.js';
 import { planController } from './plan-controller.js';
@@ -26,7 +26,7 @@ export interface CardContext {
   focusInCard(): boolean;
   /** False once the request was resolved: a late receipt then changes nothing. */
   stillPending(): boolean;
-  emit<K extends keyof AskseamEventDetails>(type: K, detail: AskseamEventDetails[K]): void;
+  emit<K extends keyof AskseamQuestionsEventDetails>(type: K, detail: AskseamQuestionsEventDetails[K]): void;
 }
 
 /** The one shape every card controller has. */

@@ -2,7 +2,7 @@ import type { ClientStatus, PendingQuestion, QuestionClient, QuestionResolvedEve
 import { cardFor, type CardContext, type CardController } from './card-controller.js';
 import { bindClient, clientFromAttributes, type ClientBinding } from './client-binding.js';
 import { h } from './dom.js';
-import type { AskseamEventDetails } from './events.js';
+import type { AskseamQuestionsEventDetails } from './element-types.js';
 import { resolveLang, stringsFor, type AskseamStrings } from './i18n.js';
 import { RequestQueue, queueCounts } from './queue.js';
 import { styles } from './styles.js';
@@ -13,7 +13,7 @@ import { styles } from './styles.js';
 // destroyed when it leaves.
 
 // Kept importable from here, where they always were.
-export type { AskseamAnsweredDetail, AskseamCancelledDetail, AskseamPendingChangeDetail } from './events.js';
+export type { AskseamAnsweredDetail, AskseamCancelledDetail, AskseamPendingChangeDetail } from './element-types.js';
 
 // On a server (SSR) there is no HTMLElement; importing the package there must still work.
 const ElementBase = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
@@ -227,8 +227,8 @@ export class AskseamQuestionsElement extends ElementBase {
     }
   }
 
-  #emit<K extends keyof AskseamEventDetails>(type: K, detail: AskseamEventDetails[K]): void {
-    this.dispatchEvent(new CustomEvent<AskseamEventDetails[K]>(type, { detail, bubbles: true, composed: true }));
+  #emit<K extends keyof AskseamQuestionsEventDetails>(type: K, detail: AskseamQuestionsEventDetails[K]): void {
+    this.dispatchEvent(new CustomEvent<AskseamQuestionsEventDetails[K]>(type, { detail, bubbles: true, composed: true }));
   }
 
   /** Number keys 1–9 pick an option of the question on screen, unless the person is typing. */
@@ -241,3 +241,15 @@ export class AskseamQuestionsElement extends ElementBase {
     if (this.#card?.pickOption(Number(event.key) - 1) === true) event.preventDefault();
   }
 }
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'askseam-questions': AskseamQuestionsElement;
+  }
+  // The events bubble and cross the shadow boundary, so a listener on any ancestor (or the
+  // document) gets them: typed here, `event.detail` needs no cast.
+  interface HTMLElementEventMap extends AskseamQuestionsEventMap {}
+}
+
+/** The element's events as DOM events: `CustomEvent`s with a typed `detail`. */
+export type AskseamQuestionsEventMap = { [Name in keyof AskseamQuestionsEventDetails]: CustomEvent<AskseamQuestionsEventDetails[Name]> };

@@ -1,0 +1,45 @@
+// The element's DOM-free types: event details, attributes, the event map. Nothing here refers to
+// DOM globals (HTMLElement, CustomEvent, …), so a server-side tsconfig without the `dom` lib can
+// import them (through `@askseam/web/server`). The element and the framework typings build on them.
+import type { AskUserQuestionAnswer } from '@askseam/user-questions';
+import type { AskseamLang } from './i18n.js';
+
+/** The tag name `defineAskseamQuestions()` registers by default. */
+export type AskseamQuestionsTagName = 'askseam-questions';
+
+/** Detail of the `askseam-answered` event: an answer the host accepted. */
+export interface AskseamAnsweredDetail {
+  rpcId: string;
+  sessionId: string;
+  answer: AskUserQuestionAnswer;
+}
+
+/** Detail of the `askseam-cancelled` event: a request the person dismissed, accepted by the host. */
+export interface AskseamCancelledDetail {
+  rpcId: string;
+  sessionId: string;
+}
+
+/** Detail of the `askseam-pendingchange` event: how many requests wait for an answer now. */
+export interface AskseamPendingChangeDetail {
+  count: number;
+  /** How many of them are marked high urgency. */
+  urgent: number;
+}
+
+/** Each event the element dispatches (bubbling, composed), by name, with the type of its `detail`. */
+export interface AskseamQuestionsEventDetails {
+  'askseam-answered': AskseamAnsweredDetail;
+  'askseam-cancelled': AskseamCancelledDetail;
+  'askseam-pendingchange': AskseamPendingChangeDetail;
+}
+
+/** The element's attributes, as strings in markup. */
+export interface AskseamQuestionsAttributes {
+  /** The host's WebSocket URL, or a path or http(s) URL on the page's own server. Changing it reconnects. */
+  url?: string | undefined;
+  /** The host's shared token, sent as `?token=…`. Changing it reconnects. */
+  token?: string | undefined;
+  /** `en` (default) or `zh` (any `zh-…` tag); anything else falls back to English. */
+  lang?: AskseamLang | (string & {}) | undefined;
+}
