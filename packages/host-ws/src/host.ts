@@ -32,8 +32,19 @@ import { PendingQuestion, PendingTable } from './pending.js';
 import { safeCanSee, type Principal } from './principal.js';
 import { respond, type RespondInput, type RespondOutcome } from './respond.js';
 import { RecentIds } from './recent-ids.js';
+import { RejectionBudget } from './rejection-budget.js';
 import { Resumer } from './resume.js';
 import { authorizeUpgrade, refuseUpgrade } from './upgrade.js';
+
+/** An open connection as `WebSocketHost.connections()` lists it. */
+export interface HostConnectionInfo {
+  connectionId: string;
+  principalId: string;
+  /** Bytes of frames handed to the socket (or queued behind a replay) that the peer's TCP connection has not taken yet. */
+  bufferedBytes: number;
+  /** Frames held back until the peer reads more: the rest of a replay and what was sent after it. */
+  heldFrames: number;
+}
 
 /** A pending question as `WebSocketHost.pending()` lists it. */
 export interface HostPendingQuestion {
@@ -51,6 +62,12 @@ export interface WebSocketHost {
   readonly store: QuestionStore;
   /** The questions waiting for an answer, in ask order (copies). */
   pending(): HostPendingQuestion[];
+  /**
+   * The open WebSocket connections (closing ones included) and what the host holds for each: bytes
+   * written but not yet taken by the peer's TCP connection, and frames held back until the peer
+   * reads. For metrics, and to see a slow consumer before it is closed.
+   */
+  connections(): HostConnectionInfo[];
   /**
    * Ask without waiting: the question is saved, delivered and notified like any other, and the
    * promise resolves with its rpcId as soon as it is saved. The answer (or dismissal) goes to
@@ -126,6 +143,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   /** Upgrade sockets whose `authenticate` has not answered yet: close() must not wait for a lookup that may never end. */
   const authenticating = new Set<Duplex>();
   const limits = { maxBufferedBytes: config.maxBufferedBytes, maxBadFrames: config.maxBadFrames, badFrameWindowMs: config.badFrameWindowMs };
+  const rejectionBudget = new RejectionBudget(config.maxLoggedRejections, config.badFrameWindowMs);
   const auth = { token: config.token, authenticate: config.authenticate, allowAnonymous: config.allowAnonymous, origins: config.origins };
   let connectionCount = 0;
   let closed = false;
@@ -220,6 +238,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     store,
     pending: () =>
       pending.all().map(({ rpcId, sessionId, questions, askedAt }) => ({ rpcId, sessionId, questions: structuredClone(questions), askedAt })),
+    connections: () => [...connections].map((connection) => ({ connectionId: connection.id, principalId: connection.principalId, ...connection.backlog() })),
     askDetached,
     handleRequest,
     close: () => (closing ??= closeHost()),
@@ -411,6 +430,12 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         return refuseUpgrade(socket, decision.status);
       }
       if (socket.destroyed) return;
+      // Checked here, after the last await: handleUpgrade accepts synchronously, so no other upgrade slips in between.
+      const full = connectionCapRefusal(decision.principal.id);
+      if (full !== undefined) {
+        logger.warn('upgrade refused: too many connections', { status: full.status, reason: full.reason, principalId: decision.principal.id });
+        return refuseUpgrade(socket, full.status);
+      }
       wss.handleUpgrade(req, socket, head, (ws) => {
         socket.off('error', onSocketError);
         accept(ws, socket, decision.principal);
@@ -423,6 +448,18 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     }
   }
 
+  /**
+   * Why one more connection may not be accepted, or undefined when it may. Connections still
+   * closing count: their unread frames are still in memory.
+   */
+  function connectionCapRefusal(principalId: string): { status: 429 | 503; reason: string } | undefined {
+    if (connections.size >= config.maxConnections) return { status: 503, reason: `the host has maxConnections (${config.maxConnections}) open` };
+    if (connections.countOf(principalId) >= config.maxConnectionsPerPrincipal) {
+      return { status: 429, reason: `the principal has maxConnectionsPerPrincipal (${config.maxConnectionsPerPrincipal}) open` };
+    }
+    return undefined;
+  }
+
   function accept(ws: WebSocket, transport: Duplex, principal: Principal): void {
     const connection = new HostConnection(`c${++connectionCount}`, principal, ws, transport, limits, logger);
     ws.on('error', (error) => logger.debug('socket error', { connectionId: connection.id, error: String(error) }));
@@ -431,12 +468,11 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       return;
     }
     connections.add(connection);
-    ws.on('pong', () => {
-      connection.isAlive = true;
-    });
+    ws.on('pong', (payload) => connection.onPong(payload));
     // One frame at a time per connection, in arrival order: a respond is judged against the store
     // asynchronously, and its receipt must still come before the reply to any later frame.
     ws.on('message', (data, isBinary) => {
+      connection.heardSincePing = true;
       connection.serially(() => onMessage(connection, data, isBinary));
     });
     ws.on('close', (code, reason) => {
@@ -458,7 +494,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     const candidates = scope === undefined ? pending.all() : pending.ofSessions(scope);
     // A question still being saved is delivered live once it is saved, not here.
     const replay = candidates.filter((entry) => entry.saved && connection.canSee(entry.sessionId));
-    // The hello and the whole replay leave in one write.
+    // The hello and as much of the replay as maxBufferedBytes allows leave in one write; the rest
+    // follows as the peer reads (a client that never reads must not pin the whole replay).
     connection.batch(() => {
       connection.send(
         {
@@ -469,7 +506,9 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         },
         { checkBuffer: false },
       );
-      for (const entry of replay) deliver(connection, entry, true, JSON.stringify(requestedFrame(entry)));
+      connection.replay(
+        replay.map((entry) => ({ text: () => JSON.stringify(requestedFrame(entry)), onSent: () => recordDelivery(connection, entry, true) })),
+      );
     });
   }
 
@@ -486,10 +525,12 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
 
   /** Send one question frame (`text`, its serialised `question/requested`) to one connection, and record that it went. */
   function deliver(connection: HostConnection, entry: PendingQuestion, replay: boolean, text: string): void {
-    if (connection.sendText(text, { checkBuffer: !replay })) {
-      emit({ type: 'delivered', rpcId: entry.rpcId, sessionId: entry.sessionId, connectionId: connection.id, replay });
-      eventLog.append({ type: 'delivered', rpcId: entry.rpcId, sessionId: entry.sessionId, data: { channel: 'websocket', connectionId: connection.id, replay } });
-    }
+    if (connection.sendText(text, { checkBuffer: !replay })) recordDelivery(connection, entry, replay);
+  }
+
+  function recordDelivery(connection: HostConnection, entry: PendingQuestion, replay: boolean): void {
+    emit({ type: 'delivered', rpcId: entry.rpcId, sessionId: entry.sessionId, connectionId: connection.id, replay });
+    eventLog.append({ type: 'delivered', rpcId: entry.rpcId, sessionId: entry.sessionId, data: { channel: 'websocket', connectionId: connection.id, replay } });
   }
 
   async function onMessage(connection: HostConnection, data: RawData, isBinary: boolean): Promise<void> {
@@ -508,12 +549,14 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     const frame = parsed.value;
     if (frame.type === 'ping') connection.send({ type: 'pong' }, { checkBuffer: true });
     else if (frame.type === 'question/respond') {
-      await judge(frame, connection.principal, (sessionId) => connection.canSee(sessionId), {
+      const outcome = await judge(frame, connection.principal, (sessionId) => connection.canSee(sessionId), {
         channel: 'websocket',
         connectionId: connection.id,
         reply: (receipt) => connection.send(receipt, { checkBuffer: true }),
         batch: (work) => connection.batch(work),
       });
+      // A rejected response costs the host a store look-up and an audit entry, like garbage costs it a parse.
+      if (outcome.kind === 'rejected') connection.countBadFrame();
     }
   }
 
@@ -550,13 +593,15 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         const reason = outcome.receipt.accepted ? 'bad-response' : outcome.receipt.reason;
         const detail = outcome.receipt.accepted ? undefined : outcome.receipt.detail;
         if (outcome.kind === 'store-failed') logger.error('the store could not record a response; the question stays pending', { rpcId, error: String(outcome.error) });
-        emit({ type: 'response-rejected', rpcId, connectionId, principalId, reason, channel, ...(detail === undefined ? {} : { detail }) });
-        logger.info('response rejected', { rpcId, connectionId, reason, detail });
+        // The rpcId is the sender's, unchecked: a real one is 36 characters, a crafted one may be a megabyte.
+        const shownRpcId = clipText(rpcId, 200);
+        emit({ type: 'response-rejected', rpcId: shownRpcId, connectionId, principalId, reason, channel, ...(detail === undefined ? {} : { detail }) });
+        logger.info('response rejected', { rpcId: shownRpcId, connectionId, reason, detail });
         // Lost the store's claim to another process: our clients saw the entry go and must hear how it ended.
         if (reason === 'not-pending' && outcome.entry?.saved === true && pending.get(rpcId) === undefined) track(tellOutcome(outcome.entry));
         // A late answer to a settled question belongs in its session's log too: look the session up.
         const sessionId = outcome.entry?.saved ? outcome.entry.sessionId : reason === 'not-pending' ? await settledSessionOf(rpcId) : undefined;
-        if (sessionId !== undefined) {
+        if (sessionId !== undefined && mayLogRejection(principalId)) {
           eventLog.append({ type: 'response_rejected', rpcId, sessionId, data: { reason, principalId, channel, ...(detail === undefined ? {} : { detail }) } });
         }
         return outcome;
@@ -578,6 +623,19 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         return outcome;
       }
     }
+  }
+
+  /** Whether one more rejection of this principal goes to the event log this window (`maxLoggedRejections`). */
+  function mayLogRejection(principalId: string): boolean {
+    const { log, firstDropped } = rejectionBudget.take(principalId);
+    if (firstDropped) {
+      logger.warn('a principal sent more rejected responses than maxLoggedRejections; the rest this window are not written to the event log', {
+        principalId,
+        maxLoggedRejections: config.maxLoggedRejections,
+        windowMs: config.badFrameWindowMs,
+      });
+    }
+    return log;
   }
 
   /**
@@ -894,6 +952,13 @@ function parseOwnCopy(questions: unknown): AskUserQuestionItem[] {
 }
 
 function noop(): void {}
+
+/** At most `max` UTF-16 units of `text`, never half a surrogate pair, with … when cut. */
+function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return `${text.slice(0, end)}…`;
+}
 
 function runNow(work: () => void): void {
   work();

@@ -12,8 +12,17 @@ export interface MemoryQuestionStoreOptions {
    * kept. Default 100.
    */
   retainFinished?: number;
-  /** How many events to keep across all sessions; the oldest are forgotten first. Default 1000. */
+  /**
+   * How many events to keep per session; a session's oldest are forgotten first. One session's
+   * events never push out another's, so whoever can write to one session's log cannot empty the
+   * others'. Default 1000.
+   */
   retainEvents?: number;
+  /**
+   * How many sessions' logs to keep; past it, the log of the session written to least recently is
+   * forgotten whole. Default 1000.
+   */
+  retainEventSessions?: number;
 }
 
 /**
@@ -25,18 +34,19 @@ export interface MemoryQuestionStoreOptions {
 export class MemoryQuestionStore implements QuestionStore {
   // A Map keeps insertion order, which is the save order `listPending` promises.
   readonly #records = new Map<string, QuestionRecord>();
+  /** Each session's log, oldest first; the Map's order is the order sessions were last written to. */
   readonly #events = new Map<string, StoredEvent[]>();
   /** Finished rpcIds in the order they finished: the front is forgotten first. */
   readonly #finished: string[] = [];
-  /** The session of every kept event, in id order: the front is forgotten first. */
-  readonly #eventSessions: string[] = [];
   readonly #retainFinished: number;
   readonly #retainEvents: number;
+  readonly #retainEventSessions: number;
   #lastEventId = 0;
 
   constructor(options: MemoryQuestionStoreOptions = {}) {
     this.#retainFinished = limit(options.retainFinished, 100, 'retainFinished');
     this.#retainEvents = limit(options.retainEvents, 1000, 'retainEvents');
+    this.#retainEventSessions = limit(options.retainEventSessions, 1000, 'retainEventSessions');
   }
 
   async save(record: NewQuestionRecord): Promise<void> {
@@ -106,14 +116,13 @@ export class MemoryQuestionStore implements QuestionStore {
   #append(event: NewQuestionEvent, at: string): StoredEvent {
     const stored: StoredEvent = { event, id: ++this.#lastEventId, at };
     const sessionId = stored.event.sessionId;
-    let log = this.#events.get(sessionId);
-    if (log === undefined) {
-      log = [];
-      this.#events.set(sessionId, log);
-    }
+    const log = this.#events.get(sessionId) ?? [];
+    // Re-inserted, so the Map's first session is always the one written to least recently.
+    this.#events.delete(sessionId);
     log.push(stored);
-    this.#eventSessions.push(sessionId);
-    while (this.#eventSessions.length > this.#retainEvents) this.#forgetOldestEvent();
+    if (log.length > this.#retainEvents) log.splice(0, log.length - this.#retainEvents);
+    if (log.length > 0) this.#events.set(sessionId, log);
+    while (this.#events.size > this.#retainEventSessions) this.#events.delete(this.#events.keys().next().value!);
     return stored;
   }
 
@@ -127,14 +136,6 @@ export class MemoryQuestionStore implements QuestionStore {
   #finish(rpcId: string): void {
     this.#finished.push(rpcId);
     while (this.#finished.length > this.#retainFinished) this.#records.delete(this.#finished.shift()!);
-  }
-
-  #forgetOldestEvent(): void {
-    const sessionId = this.#eventSessions.shift()!;
-    const log = this.#events.get(sessionId);
-    // Ids grow across sessions, so the oldest event overall is the first of its session's log.
-    log?.shift();
-    if (log?.length === 0) this.#events.delete(sessionId);
   }
 }
 
