@@ -29,7 +29,7 @@ import { safeLogger } from './logger.js';
 import { callNotifier } from './notify.js';
 import { resolveOptions, type WebSocketHostOptions } from './options.js';
 import { PendingQuestion, PendingTable } from './pending.js';
-import { safeCanSee, type Principal } from './principal.js';
+import { safeCanSee, seesEverything, type Principal } from './principal.js';
 import { respond, type RespondInput, type RespondOutcome } from './respond.js';
 import { RecentIds } from './recent-ids.js';
 import { RejectionBudget } from './rejection-budget.js';
@@ -431,7 +431,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       }
       if (socket.destroyed) return;
       // Checked here, after the last await: handleUpgrade accepts synchronously, so no other upgrade slips in between.
-      const full = connectionCapRefusal(decision.principal.id);
+      const full = connectionCapRefusal(decision.principal);
       if (full !== undefined) {
         logger.warn('upgrade refused: too many connections', { status: full.status, reason: full.reason, principalId: decision.principal.id });
         return refuseUpgrade(socket, full.status);
@@ -452,9 +452,11 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
    * Why one more connection may not be accepted, or undefined when it may. Connections still
    * closing count: their unread frames are still in memory.
    */
-  function connectionCapRefusal(principalId: string): { status: 429 | 503; reason: string } | undefined {
+  function connectionCapRefusal(principal: Principal): { status: 429 | 503; reason: string } | undefined {
     if (connections.size >= config.maxConnections) return { status: 503, reason: `the host has maxConnections (${config.maxConnections}) open` };
-    if (connections.countOf(principalId) >= config.maxConnectionsPerPrincipal) {
+    // The host's own token and anonymous principals are everyone who holds the token (or reaches
+    // the port), not one user: only maxConnections bounds them.
+    if (!seesEverything(principal) && connections.countOf(principal.id) >= config.maxConnectionsPerPrincipal) {
       return { status: 429, reason: `the principal has maxConnectionsPerPrincipal (${config.maxConnectionsPerPrincipal}) open` };
     }
     return undefined;
@@ -555,8 +557,10 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         reply: (receipt) => connection.send(receipt, { checkBuffer: true }),
         batch: (work) => connection.batch(work),
       });
-      // A rejected response costs the host a store look-up and an audit entry, like garbage costs it a parse.
-      if (outcome.kind === 'rejected') connection.countBadFrame();
+      // A conforming client never sends a response it cannot see or one that does not fit (its
+      // local check is the host's): those count like unreadable frames. `not-pending` does not: two
+      // tabs racing to answer cannot avoid it, and its log entries are bounded by maxLoggedRejections.
+      if (outcome.kind === 'rejected' && outcome.reason !== 'not-pending') connection.countBadFrame();
     }
   }
 

@@ -13,16 +13,14 @@ export interface MemoryQuestionStoreOptions {
    */
   retainFinished?: number;
   /**
-   * How many events to keep per session; a session's oldest are forgotten first. One session's
-   * events never push out another's, so whoever can write to one session's log cannot empty the
-   * others'. Default 1000.
+   * How many events to keep across all sessions. Past it, the oldest event of the session that
+   * holds the most is forgotten: one session's events push out only its own until every session is
+   * down to the same share, so whoever can write to one session's log cannot empty the others'.
+   * Default 1000.
    */
   retainEvents?: number;
-  /**
-   * How many sessions' logs to keep; past it, the log of the session written to least recently is
-   * forgotten whole. Default 1000.
-   */
-  retainEventSessions?: number;
+  /** How many events to keep per session; a session's own oldest are forgotten first. Default 1000. */
+  retainEventsPerSession?: number;
 }
 
 /**
@@ -34,19 +32,20 @@ export interface MemoryQuestionStoreOptions {
 export class MemoryQuestionStore implements QuestionStore {
   // A Map keeps insertion order, which is the save order `listPending` promises.
   readonly #records = new Map<string, QuestionRecord>();
-  /** Each session's log, oldest first; the Map's order is the order sessions were last written to. */
   readonly #events = new Map<string, StoredEvent[]>();
   /** Finished rpcIds in the order they finished: the front is forgotten first. */
   readonly #finished: string[] = [];
+  /** How many events all sessions' logs hold together. */
+  #eventCount = 0;
   readonly #retainFinished: number;
   readonly #retainEvents: number;
-  readonly #retainEventSessions: number;
+  readonly #retainEventsPerSession: number;
   #lastEventId = 0;
 
   constructor(options: MemoryQuestionStoreOptions = {}) {
     this.#retainFinished = limit(options.retainFinished, 100, 'retainFinished');
     this.#retainEvents = limit(options.retainEvents, 1000, 'retainEvents');
-    this.#retainEventSessions = limit(options.retainEventSessions, 1000, 'retainEventSessions');
+    this.#retainEventsPerSession = limit(options.retainEventsPerSession, 1000, 'retainEventsPerSession');
   }
 
   async save(record: NewQuestionRecord): Promise<void> {
@@ -116,13 +115,19 @@ export class MemoryQuestionStore implements QuestionStore {
   #append(event: NewQuestionEvent, at: string): StoredEvent {
     const stored: StoredEvent = { event, id: ++this.#lastEventId, at };
     const sessionId = stored.event.sessionId;
-    const log = this.#events.get(sessionId) ?? [];
-    // Re-inserted, so the Map's first session is always the one written to least recently.
-    this.#events.delete(sessionId);
+    let log = this.#events.get(sessionId);
+    if (log === undefined) {
+      log = [];
+      this.#events.set(sessionId, log);
+    }
     log.push(stored);
-    if (log.length > this.#retainEvents) log.splice(0, log.length - this.#retainEvents);
-    if (log.length > 0) this.#events.set(sessionId, log);
-    while (this.#events.size > this.#retainEventSessions) this.#events.delete(this.#events.keys().next().value!);
+    this.#eventCount++;
+    if (log.length > this.#retainEventsPerSession) {
+      log.shift();
+      this.#eventCount--;
+      if (log.length === 0) this.#events.delete(sessionId);
+    }
+    while (this.#eventCount > this.#retainEvents) this.#forgetFromLargestLog();
     return stored;
   }
 
@@ -136,6 +141,24 @@ export class MemoryQuestionStore implements QuestionStore {
   #finish(rpcId: string): void {
     this.#finished.push(rpcId);
     while (this.#finished.length > this.#retainFinished) this.#records.delete(this.#finished.shift()!);
+  }
+
+  /**
+   * Forget the oldest event of the session holding the most events (of two as large, the one whose
+   * oldest event is older). A scan of the sessions with a log, which are never more than retainEvents.
+   */
+  #forgetFromLargestLog(): void {
+    let largest: [string, StoredEvent[]] | undefined;
+    for (const entry of this.#events) {
+      const log = entry[1];
+      const current = largest?.[1];
+      if (current === undefined || log.length > current.length || (log.length === current.length && log[0]!.id < current[0]!.id)) largest = entry;
+    }
+    if (largest === undefined) return;
+    const [sessionId, log] = largest;
+    log.shift();
+    this.#eventCount--;
+    if (log.length === 0) this.#events.delete(sessionId);
   }
 }
 
