@@ -38,10 +38,10 @@ export class HostConnection {
   /** Cleared on each heartbeat tick, set again by the pong that echoes that tick's ping. */
   isAlive = true;
   /**
-   * The peer sent something (a pong that echoes nothing we sent, a frame) since the last ping
-   * without answering it: it is there, but not reading what it is sent.
+   * The peer sent something (a pong that echoes nothing we sent, a frame) since it last echoed a
+   * ping: if it now misses one, it is there but not reading what it is sent.
    */
-  heardSincePing = false;
+  heardSinceEcho = false;
   /** The payload of the last ping; only a pong that echoes it proves the peer read up to it. */
   #pingPayload: Buffer | undefined;
   /** The principal is one of the host's own see-everything principals (token, anonymous): nobody to ask. */
@@ -196,7 +196,6 @@ export class HostConnection {
    */
   ping(): void {
     this.isAlive = false;
-    this.heardSincePing = false;
     this.#pingPayload = randomBytes(8);
     this.socket.ping(this.#pingPayload);
   }
@@ -204,8 +203,9 @@ export class HostConnection {
   onPong(payload: Buffer): void {
     if (this.#pingPayload !== undefined && payload.equals(this.#pingPayload)) {
       this.isAlive = true;
+      this.heardSinceEcho = false;
       this.#pingPayload = undefined;
-    } else this.heardSincePing = true;
+    } else this.heardSinceEcho = true;
   }
 
   /**

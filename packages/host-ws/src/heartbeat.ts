@@ -13,7 +13,7 @@ export function startHeartbeat(connections: Iterable<HostConnection>, intervalMs
   const timer = setInterval(() => {
     for (const connection of connections) {
       if (!connection.isAlive) {
-        if (connection.heardSincePing) {
+        if (connection.heardSinceEcho) {
           // It still sends (unsolicited pongs, frames) but has not read our ping: tell it why, for
           // when it reads again; the closing handshake times out after closeTimeoutMs if it never does.
           logger.warn('closing a connection that does not read what it is sent', { connectionId: connection.id, ...connection.backlog() });

@@ -474,7 +474,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     // One frame at a time per connection, in arrival order: a respond is judged against the store
     // asynchronously, and its receipt must still come before the reply to any later frame.
     ws.on('message', (data, isBinary) => {
-      connection.heardSincePing = true;
+      connection.heardSinceEcho = true;
       connection.serially(() => onMessage(connection, data, isBinary));
     });
     ws.on('close', (code, reason) => {
