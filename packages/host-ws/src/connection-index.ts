@@ -15,9 +15,16 @@ export class ConnectionIndex implements Iterable<HostConnection> {
   readonly #seeAll = new Set<HostConnection>();
   readonly #unscoped = new Set<HostConnection>();
   readonly #bySession = new Map<string, Set<HostConnection>>();
+  /** Open connections per principal id, for `maxConnectionsPerPrincipal`. */
+  readonly #byPrincipal = new Map<string, number>();
 
   get size(): number {
     return this.#all.size;
+  }
+
+  /** How many open (or still closing) connections the principal with this id has. */
+  countOf(principalId: string): number {
+    return this.#byPrincipal.get(principalId) ?? 0;
   }
 
   [Symbol.iterator](): Iterator<HostConnection> {
@@ -25,7 +32,9 @@ export class ConnectionIndex implements Iterable<HostConnection> {
   }
 
   add(connection: HostConnection): void {
+    if (this.#all.has(connection)) return;
     this.#all.add(connection);
+    this.#byPrincipal.set(connection.principalId, this.countOf(connection.principalId) + 1);
     if (connection.seesEverything) this.#seeAll.add(connection);
     else if (connection.scope === undefined) this.#unscoped.add(connection);
     else {
@@ -42,6 +51,9 @@ export class ConnectionIndex implements Iterable<HostConnection> {
 
   delete(connection: HostConnection): void {
     if (!this.#all.delete(connection)) return;
+    const left = this.countOf(connection.principalId) - 1;
+    if (left > 0) this.#byPrincipal.set(connection.principalId, left);
+    else this.#byPrincipal.delete(connection.principalId);
     this.#seeAll.delete(connection);
     this.#unscoped.delete(connection);
     for (const sessionId of connection.scope ?? []) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import type { ServerFrame } from '@askseam/protocol';
 import { WebSocket } from 'ws';
@@ -8,7 +9,7 @@ import { exhaustiveSessions, listedSessions, safeCanSee, seesEverything, type Pr
 export const closeCodes = {
   /** `close()` on the host. */
   goingAway: 1001,
-  /** Too many unreadable frames, or a consumer that does not read what it is sent. */
+  /** Too many unreadable frames or rejected responses, or a consumer that does not read what it is sent. */
   policyViolation: 1008,
   /** A frame bigger than `maxPayload` (sent by `ws`). */
   messageTooBig: 1009,
@@ -18,17 +19,35 @@ export const closeCodes = {
 
 export interface ConnectionLimits {
   maxBufferedBytes: number;
-  /** Unreadable frames within `badFrameWindowMs` that close the connection. */
+  /** Unreadable frames and rejected responses within `badFrameWindowMs` that close the connection. */
   maxBadFrames: number;
   badFrameWindowMs: number;
 }
 
-/** One accepted socket: whose it is, whether it still answers pings, how much garbage it has sent. */
+/** A frame held back until the peer has read enough of what it was sent before. */
+interface HeldFrame {
+  /** The frame's text, or how to make it (a replayed question is serialised only when it is its turn). */
+  text: string | (() => string);
+  /** A live frame queued behind a replay: its characters count against `maxBufferedBytes`. */
+  live: boolean;
+  onSent?: () => void;
+}
+
+/** One accepted socket: whose it is, whether it still reads what it is sent, how much garbage it has sent. */
 export class HostConnection {
-  /** Cleared on each heartbeat tick, set again by the peer's pong. */
+  /** Cleared on each heartbeat tick, set again by the pong that echoes that tick's ping. */
   isAlive = true;
+  /**
+   * The peer sent something (a pong that echoes nothing we sent, a frame) since it last echoed a
+   * ping: if it now misses one, it is there but not reading what it is sent.
+   */
+  heardSinceEcho = false;
+  /** The payload of the last ping; only a pong that echoes it proves the peer read up to it. */
+  #pingPayload: Buffer | undefined;
   /** The principal is one of the host's own see-everything principals (token, anonymous): nobody to ask. */
   readonly seesEverything: boolean;
+  /** `principal.id` as it was when the connection was accepted (what the per-principal cap counts). */
+  readonly principalId: string;
   /**
    * The only sessions this connection can see, when its principal declared its list exhaustive
    * (read once, here); undefined when `canSee` must be asked about every session.
@@ -43,6 +62,14 @@ export class HostConnection {
   #unreadAtCork = 0;
   /** Characters sent this tick while corked; past maxBufferedBytes they are let out to the kernel. */
   #sentThisTick = 0;
+  /**
+   * Frames waiting for the peer to read what it already has: the rest of a replay, and every frame
+   * sent while a replay is still going out (so they keep their order). Oldest first, from #heldHead.
+   */
+  #held: HeldFrame[] = [];
+  #heldHead = 0;
+  /** Characters of the live frames in #held. */
+  #heldLiveChars = 0;
 
   constructor(
     readonly id: string,
@@ -53,6 +80,7 @@ export class HostConnection {
     readonly limits: ConnectionLimits,
     readonly logger: HostLogger,
   ) {
+    this.principalId = principal.id;
     this.seesEverything = seesEverything(principal);
     this.scope = this.seesEverything ? undefined : exhaustiveSessions(principal, logger);
   }
@@ -70,8 +98,8 @@ export class HostConnection {
 
   /**
    * Send one frame. `checkBuffer` closes a consumer that has not read more than
-   * `maxBufferedBytes` of what it was sent before; it is off for the hello/replay burst, whose size
-   * is bounded by what is pending and which would otherwise cut off a healthy client forever.
+   * `maxBufferedBytes` of what it was sent before; it is off for the hello, the first frame of a
+   * connection. While a replay is going out the frame waits behind it (see `replay`).
    * Returns false when the frame was not sent. Never throws: a dying socket must not crash the host.
    */
   send(frame: ServerFrame, options: { checkBuffer: boolean }): boolean {
@@ -83,7 +111,7 @@ export class HostConnection {
     if (this.socket.readyState !== WebSocket.OPEN) return false;
     // While corked, bufferedAmount also counts this tick's frames, which the peer has not had a
     // chance to read yet: judge the peer by what it left unread before them.
-    const unread = this.#corkedForTick ? this.#unreadAtCork : this.socket.bufferedAmount;
+    const unread = (this.#corkedForTick ? this.#unreadAtCork : this.socket.bufferedAmount) + this.#heldLiveChars;
     if (checkBuffer && unread > this.limits.maxBufferedBytes) {
       this.logger.warn('closing a slow consumer', {
         connectionId: this.id,
@@ -93,10 +121,64 @@ export class HostConnection {
       this.close(closeCodes.policyViolation, 'slow consumer');
       return false;
     }
+    if (this.#heldHead < this.#held.length) {
+      // Behind a replay still going out: the peer must see the frames in the order they were sent.
+      this.#held.push({ text, live: true });
+      this.#heldLiveChars += text.length;
+      return true;
+    }
+    return this.#write(text);
+  }
+
+  /**
+   * Send a replay (after the hello) as fast as the peer reads it, never leaving more than
+   * `maxBufferedBytes` unread on its socket (a single bigger frame still goes, alone): a client
+   * that stops reading holds at most that much of the host's memory, not the whole replay, and
+   * each frame is serialised only when it is its turn. `onSent` runs as its frame is handed to the socket.
+   */
+  replay(frames: readonly { text: () => string; onSent: () => void }[]): void {
+    for (const frame of frames) this.#held.push({ text: frame.text, live: false, onSent: frame.onSent });
+    this.#sendHeld();
+  }
+
+  /** What the host holds for this connection now: bytes on the socket not yet taken by the kernel, and frames held back behind a replay. */
+  backlog(): { bufferedBytes: number; heldFrames: number } {
+    return { bufferedBytes: this.socket.bufferedAmount + this.#heldLiveChars, heldFrames: this.#held.length - this.#heldHead };
+  }
+
+  /** Send held frames while the peer keeps up; each write's callback calls this again once the kernel has taken it. */
+  #sendHeld(): void {
+    while (this.#heldHead < this.#held.length) {
+      if (this.socket.readyState !== WebSocket.OPEN) {
+        this.#dropHeld();
+        return;
+      }
+      const frame = this.#held[this.#heldHead]!;
+      // Serialised once, when it is its turn; kept serialised while it waits for the peer.
+      if (typeof frame.text === 'function') frame.text = frame.text();
+      const unread = this.socket.bufferedAmount;
+      if (unread > 0 && unread + frame.text.length > this.limits.maxBufferedBytes) return;
+      this.#held[this.#heldHead++] = undefined as unknown as HeldFrame;
+      if (frame.live) this.#heldLiveChars -= frame.text.length;
+      if (this.#write(frame.text)) frame.onSent?.();
+    }
+    this.#dropHeld();
+  }
+
+  #dropHeld(): void {
+    this.#held = [];
+    this.#heldHead = 0;
+    this.#heldLiveChars = 0;
+  }
+
+  #write(text: string): boolean {
     this.#holdWritesForThisTick();
     try {
       this.socket.send(text, (error) => {
-        if (error) this.logger.debug('a frame could not be written', { connectionId: this.id, error: String(error) });
+        if (error) {
+          this.logger.debug('a frame could not be written', { connectionId: this.id, error: String(error) });
+          this.#dropHeld();
+        } else if (this.#heldHead < this.#held.length) this.#sendHeld();
       });
       this.#sentThisTick += text.length;
       if (this.#sentThisTick > this.limits.maxBufferedBytes) this.#letOutThisTick();
@@ -105,6 +187,25 @@ export class HostConnection {
       this.logger.warn('sending a frame failed', { connectionId: this.id, error: String(error) });
       return false;
     }
+  }
+
+  /**
+   * A protocol ping with a fresh random payload. Only a pong that echoes it sets `isAlive`: the
+   * peer can only have read the ping after everything sent before it, so that pong also proves the
+   * backlog drains. A pong with anything else (unsolicited, or stale) proves nothing.
+   */
+  ping(): void {
+    this.isAlive = false;
+    this.#pingPayload = randomBytes(8);
+    this.socket.ping(this.#pingPayload);
+  }
+
+  onPong(payload: Buffer): void {
+    if (this.#pingPayload !== undefined && payload.equals(this.#pingPayload)) {
+      this.isAlive = true;
+      this.heardSinceEcho = false;
+      this.#pingPayload = undefined;
+    } else this.heardSinceEcho = true;
   }
 
   /**
@@ -164,7 +265,7 @@ export class HostConnection {
   }
 
   /**
-   * Count one unreadable frame; true when it makes `maxBadFrames` within the last
+   * Count one unreadable frame (or rejected response); true when it makes `maxBadFrames` within the last
    * `badFrameWindowMs` and the connection is being closed. A sliding window rather than a count
    * that good frames reset: a ping between two bad frames must not buy endless garbage, and a
    * connection that lives for days must not be closed for a mistake a day.
@@ -175,7 +276,7 @@ export class HostConnection {
     times.push(now);
     while ((times[0] ?? Infinity) <= now - this.limits.badFrameWindowMs) times.shift();
     if (times.length < this.limits.maxBadFrames) return false;
-    this.logger.warn('closing a connection that sent too many unreadable frames', { connectionId: this.id, badFrames: times.length, windowMs: this.limits.badFrameWindowMs });
+    this.logger.warn('closing a connection that sent too many unreadable frames or rejected responses', { connectionId: this.id, badFrames: times.length, windowMs: this.limits.badFrameWindowMs });
     this.close(closeCodes.policyViolation, 'too many bad frames');
     return true;
   }

@@ -29,15 +29,26 @@ import { safeLogger } from './logger.js';
 import { callNotifier } from './notify.js';
 import { resolveOptions, type WebSocketHostOptions } from './options.js';
 import { PendingQuestion, PendingTable } from './pending.js';
-import { safeCanSee, type Principal } from './principal.js';
+import { safeCanSee, seesEverything, type Principal } from './principal.js';
 import { claimVerdict, confirmDelaysMs, readBack } from './read-back.js';
 import { respond, type RespondInput, type RespondOutcome } from './respond.js';
 import { Quarantine, type QuarantinedQuestion } from './quarantine.js';
 import { RecentIds } from './recent-ids.js';
+import { RejectionBudget } from './rejection-budget.js';
 import { Resumer } from './resume.js';
 import { ResumeMarks } from './resume-marks.js';
 import { storedAnswerProblem } from './stored-answer.js';
 import { authorizeUpgrade, refuseUpgrade } from './upgrade.js';
+
+/** An open connection as `WebSocketHost.connections()` lists it. */
+export interface HostConnectionInfo {
+  connectionId: string;
+  principalId: string;
+  /** Bytes of frames handed to the socket (or queued behind a replay) that the peer's TCP connection has not taken yet. */
+  bufferedBytes: number;
+  /** Frames held back until the peer reads more: the rest of a replay and what was sent after it. */
+  heldFrames: number;
+}
 
 /** A pending question as `WebSocketHost.pending()` lists it. */
 export interface HostPendingQuestion {
@@ -55,6 +66,12 @@ export interface WebSocketHost {
   readonly store: QuestionStore;
   /** The questions waiting for an answer, in ask order (copies). */
   pending(): HostPendingQuestion[];
+  /**
+   * The open WebSocket connections (closing ones included) and what the host holds for each: bytes
+   * written but not yet taken by the peer's TCP connection, and frames held back until the peer
+   * reads. For metrics, and to see a slow consumer before it is closed.
+   */
+  connections(): HostConnectionInfo[];
   /**
    * Ask without waiting: the question is saved, delivered and notified like any other, and the
    * promise resolves with its rpcId as soon as it is saved. The answer (or dismissal) goes to
@@ -144,6 +161,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   /** Upgrade sockets whose `authenticate` has not answered yet: close() must not wait for a lookup that may never end. */
   const authenticating = new Set<Duplex>();
   const limits = { maxBufferedBytes: config.maxBufferedBytes, maxBadFrames: config.maxBadFrames, badFrameWindowMs: config.badFrameWindowMs };
+  const rejectionBudget = new RejectionBudget(config.maxLoggedRejections, config.badFrameWindowMs);
   const auth = { token: config.token, authenticate: config.authenticate, allowAnonymous: config.allowAnonymous, origins: config.origins };
   let connectionCount = 0;
   let closed = false;
@@ -241,6 +259,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     store,
     pending: () =>
       pending.all().map(({ rpcId, sessionId, questions, askedAt }) => ({ rpcId, sessionId, questions: structuredClone(questions), askedAt })),
+    connections: () => [...connections].map((connection) => ({ connectionId: connection.id, principalId: connection.principalId, ...connection.backlog() })),
     askDetached,
     handleRequest,
     quarantined: () => quarantine.list(),
@@ -433,6 +452,12 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         return refuseUpgrade(socket, decision.status);
       }
       if (socket.destroyed) return;
+      // Checked here, after the last await: handleUpgrade accepts synchronously, so no other upgrade slips in between.
+      const full = connectionCapRefusal(decision.principal);
+      if (full !== undefined) {
+        logger.warn('upgrade refused: too many connections', { status: full.status, reason: full.reason, principalId: decision.principal.id });
+        return refuseUpgrade(socket, full.status);
+      }
       wss.handleUpgrade(req, socket, head, (ws) => {
         socket.off('error', onSocketError);
         accept(ws, socket, decision.principal);
@@ -445,6 +470,20 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     }
   }
 
+  /**
+   * Why one more connection may not be accepted, or undefined when it may. Connections still
+   * closing count: their unread frames are still in memory.
+   */
+  function connectionCapRefusal(principal: Principal): { status: 429 | 503; reason: string } | undefined {
+    if (connections.size >= config.maxConnections) return { status: 503, reason: `the host has maxConnections (${config.maxConnections}) open` };
+    // The host's own token and anonymous principals are everyone who holds the token (or reaches
+    // the port), not one user: only maxConnections bounds them.
+    if (!seesEverything(principal) && connections.countOf(principal.id) >= config.maxConnectionsPerPrincipal) {
+      return { status: 429, reason: `the principal has maxConnectionsPerPrincipal (${config.maxConnectionsPerPrincipal}) open` };
+    }
+    return undefined;
+  }
+
   function accept(ws: WebSocket, transport: Duplex, principal: Principal): void {
     const connection = new HostConnection(`c${++connectionCount}`, principal, ws, transport, limits, logger);
     ws.on('error', (error) => logger.debug('socket error', { connectionId: connection.id, error: String(error) }));
@@ -453,12 +492,11 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       return;
     }
     connections.add(connection);
-    ws.on('pong', () => {
-      connection.isAlive = true;
-    });
+    ws.on('pong', (payload) => connection.onPong(payload));
     // One frame at a time per connection, in arrival order: a respond is judged against the store
     // asynchronously, and its receipt must still come before the reply to any later frame.
     ws.on('message', (data, isBinary) => {
+      connection.heardSinceEcho = true;
       connection.serially(() => onMessage(connection, data, isBinary));
     });
     ws.on('close', (code, reason) => {
@@ -480,7 +518,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     const candidates = scope === undefined ? pending.all() : pending.ofSessions(scope);
     // A question still being saved is delivered live once it is saved, not here.
     const replay = candidates.filter((entry) => entry.saved && connection.canSee(entry.sessionId));
-    // The hello and the whole replay leave in one write.
+    // The hello and as much of the replay as maxBufferedBytes allows leave in one write; the rest
+    // follows as the peer reads (a client that never reads must not pin the whole replay).
     connection.batch(() => {
       connection.send(
         {
@@ -491,7 +530,9 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         },
         { checkBuffer: false },
       );
-      for (const entry of replay) deliver(connection, entry, true, JSON.stringify(requestedFrame(entry)));
+      connection.replay(
+        replay.map((entry) => ({ text: () => JSON.stringify(requestedFrame(entry)), onSent: () => recordDelivery(connection, entry, true) })),
+      );
     });
   }
 
@@ -508,10 +549,12 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
 
   /** Send one question frame (`text`, its serialised `question/requested`) to one connection, and record that it went. */
   function deliver(connection: HostConnection, entry: PendingQuestion, replay: boolean, text: string): void {
-    if (connection.sendText(text, { checkBuffer: !replay })) {
-      emit({ type: 'delivered', rpcId: entry.rpcId, sessionId: entry.sessionId, connectionId: connection.id, replay });
-      eventLog.append({ type: 'delivered', rpcId: entry.rpcId, sessionId: entry.sessionId, data: { channel: 'websocket', connectionId: connection.id, replay } });
-    }
+    if (connection.sendText(text, { checkBuffer: !replay })) recordDelivery(connection, entry, replay);
+  }
+
+  function recordDelivery(connection: HostConnection, entry: PendingQuestion, replay: boolean): void {
+    emit({ type: 'delivered', rpcId: entry.rpcId, sessionId: entry.sessionId, connectionId: connection.id, replay });
+    eventLog.append({ type: 'delivered', rpcId: entry.rpcId, sessionId: entry.sessionId, data: { channel: 'websocket', connectionId: connection.id, replay } });
   }
 
   async function onMessage(connection: HostConnection, data: RawData, isBinary: boolean): Promise<void> {
@@ -530,12 +573,16 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     const frame = parsed.value;
     if (frame.type === 'ping') connection.send({ type: 'pong' }, { checkBuffer: true });
     else if (frame.type === 'question/respond') {
-      await judge(frame, connection.principal, (sessionId) => connection.canSee(sessionId), {
+      const outcome = await judge(frame, connection.principal, (sessionId) => connection.canSee(sessionId), {
         channel: 'websocket',
         connectionId: connection.id,
         reply: (receipt) => connection.send(receipt, { checkBuffer: true }),
         batch: (work) => connection.batch(work),
       });
+      // A conforming client never sends a response it cannot see or one that does not fit (its
+      // local check is the host's): those count like unreadable frames. `not-pending` does not: two
+      // tabs racing to answer cannot avoid it, and its log entries are bounded by maxLoggedRejections.
+      if (outcome.kind === 'rejected' && outcome.reason !== 'not-pending') connection.countBadFrame();
     }
   }
 
@@ -573,13 +620,15 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
           logger.error('the store did not say whether it recorded a response; reading it back until it does', { rpcId, error: String(outcome.error) });
           track(confirmLater(outcome, principalId, via));
         }
-        emit({ type: 'response-rejected', rpcId, connectionId, principalId, reason, channel, ...(detail === undefined ? {} : { detail }) });
-        logger.info('response rejected', { rpcId, connectionId, reason, detail });
+        // The rpcId is the sender's, unchecked: a real one is 36 characters, a crafted one may be a megabyte.
+        const shownRpcId = clipText(rpcId, 200);
+        emit({ type: 'response-rejected', rpcId: shownRpcId, connectionId, principalId, reason, channel, ...(detail === undefined ? {} : { detail }) });
+        logger.info('response rejected', { rpcId: shownRpcId, connectionId, reason, detail });
         // Lost the store's claim to another process: our clients saw the entry go and must hear how it ended.
         if (reason === 'not-pending' && outcome.entry?.saved === true && pending.get(rpcId) === undefined) track(tellOutcome(outcome.entry));
         // A late answer to a settled question belongs in its session's log too: look the session up.
         const sessionId = outcome.entry?.saved ? outcome.entry.sessionId : reason === 'not-pending' ? await settledSessionOf(rpcId) : undefined;
-        if (sessionId !== undefined) {
+        if (sessionId !== undefined && mayLogRejection(principalId)) {
           eventLog.append({ type: 'response_rejected', rpcId, sessionId, data: { reason, principalId, channel, ...(detail === undefined ? {} : { detail }) } });
         }
         return outcome;
@@ -644,6 +693,19 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     broadcastResolved(entry, outcome.outcome);
     if (outcome.outcome === 'answered' && outcome.answer !== undefined) announceSettled({ kind: 'answered', record: record!, answer: outcome.answer }, principalId, via);
     else announceSettled({ kind: 'cancelled', record: record!, ...(outcome.message === undefined ? {} : { message: outcome.message }) }, principalId, via);
+  }
+
+  /** Whether one more rejection of this principal goes to the event log this window (`maxLoggedRejections`). */
+  function mayLogRejection(principalId: string): boolean {
+    const { log, firstDropped } = rejectionBudget.take(principalId);
+    if (firstDropped) {
+      logger.warn('a principal sent more rejected responses than maxLoggedRejections; the rest this window are not written to the event log', {
+        principalId,
+        maxLoggedRejections: config.maxLoggedRejections,
+        windowMs: config.badFrameWindowMs,
+      });
+    }
+    return log;
   }
 
   /**
@@ -1049,6 +1111,13 @@ function parseOwnCopy(questions: unknown): AskUserQuestionItem[] {
 }
 
 function noop(): void {}
+
+/** At most `max` UTF-16 units of `text`, never half a surrogate pair, with … when cut. */
+function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return `${text.slice(0, end)}…`;
+}
 
 function runNow(work: () => void): void {
   work();

@@ -18,6 +18,9 @@ describe('options', () => {
     ['a negative maxPayload', { token: 't', maxPayload: -1 }],
     ['a port out of range', { token: 't', port: 70_000 }],
     ['a fractional heartbeat', { token: 't', heartbeatMs: 1.5 }],
+    ['a maxConnections of 0', { token: 't', maxConnections: 0 }],
+    ['a fractional maxConnectionsPerPrincipal', { token: 't', maxConnectionsPerPrincipal: 2.5 }],
+    ['a negative maxLoggedRejections', { token: 't', maxLoggedRejections: -1 }],
   ])('rejects %s with INVALID_OPTIONS', async (_name, bad) => {
     const error = await createWebSocketHost({ userQuestions: new UserQuestions(), ...bad }).catch((e: unknown) => e);
     expect(WebSocketHostError.isInstance(error) && error.code).toBe('INVALID_OPTIONS');

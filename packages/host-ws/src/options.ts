@@ -32,14 +32,31 @@ export interface WebSocketHostOptions {
   origins?: string[];
   /** Largest frame a client may send, in bytes. Default 1 MiB; bigger → close 1009. */
   maxPayload?: number;
-  /** Protocol ping interval; a socket that has not ponged by the next tick is terminated. Default 30 000. */
+  /**
+   * Protocol ping interval. A socket that has not echoed the ping by the next tick is let go: closed
+   * with 1008 `not reading` when it sent anything meanwhile (unsolicited pongs, frames), terminated
+   * when it went silent. Default 30 000.
+   */
   heartbeatMs?: number;
-  /** Bytes a client may leave unread before a new frame to it closes it with 1008. Default 4 MiB. */
+  /**
+   * Bytes a client may leave unread before a new frame to it closes it with 1008; a replay on
+   * connect is sent only as fast as the client reads, this much at a time. Default 4 MiB.
+   */
   maxBufferedBytes?: number;
-  /** Unreadable frames within `badFrameWindowMs` that close a connection with 1008. Default 10. */
+  /** Unreadable frames and rejected responses within `badFrameWindowMs` that close a connection with 1008. Default 10. */
   maxBadFrames?: number;
   /** The sliding window `maxBadFrames` counts in; older unreadable frames are forgotten. Default 60 000. */
   badFrameWindowMs?: number;
+  /** Open WebSocket connections the host accepts in all; one more upgrade is refused with HTTP 503. Default 1000. */
+  maxConnections?: number;
+  /** Open WebSocket connections one principal (by `id`; every token client is one principal) may hold; one more is refused with HTTP 429. Default 100. */
+  maxConnectionsPerPrincipal?: number;
+  /**
+   * Rejected responses one principal may write to the event log per `badFrameWindowMs` (WebSocket
+   * and HTTP together); further ones that window are still refused, reported to `onEvent` and
+   * counted in the logger, but not stored. Bounds how fast one principal can grow the log. Default 30.
+   */
+  maxLoggedRejections?: number;
   /** How long `close()` waits for sockets to finish the closing handshake (or to take the 503 of an upgrade still being authenticated) before cutting them. Default 1000 ms. */
   closeTimeoutMs?: number;
   /** Where the host writes what it does. Silent by default; `console` works. */
@@ -96,6 +113,9 @@ const plainOptionsSchema = z.object({
   maxBufferedBytes: z.number().int().positive().default(4 * MiB),
   maxBadFrames: z.number().int().positive().default(10),
   badFrameWindowMs: z.number().int().positive().default(60_000),
+  maxConnections: z.number().int().positive().default(1000),
+  maxConnectionsPerPrincipal: z.number().int().positive().default(100),
+  maxLoggedRejections: z.number().int().nonnegative().default(30),
   closeTimeoutMs: z.number().int().nonnegative().default(1000),
   httpApi: z.boolean().default(true),
   reconcileMs: z.number().int().positive().default(10_000),
@@ -140,6 +160,9 @@ export function resolveOptions(options: WebSocketHostOptions): ResolvedOptions {
     maxBufferedBytes: options.maxBufferedBytes,
     maxBadFrames: options.maxBadFrames,
     badFrameWindowMs: options.badFrameWindowMs,
+    maxConnections: options.maxConnections,
+    maxConnectionsPerPrincipal: options.maxConnectionsPerPrincipal,
+    maxLoggedRejections: options.maxLoggedRejections,
     closeTimeoutMs: options.closeTimeoutMs,
     httpApi: options.httpApi,
     reconcileMs: options.reconcileMs,

@@ -1,5 +1,7 @@
+import { existsSync, statSync } from 'node:fs';
 import { hasUserQuestionErrorCode } from '@askseam/user-questions';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupDurable, openSqlite, tempDbFile } from '../test/durable-fixture.js';
 import { cleanup, colourQuestion, redAnswer, startHost } from '../test/fixture.js';
 import type { RawClient } from '../test/raw-client.js';
 
@@ -196,3 +198,41 @@ describe('order of the respond checks', () => {
     expect((await asking.settled).ok).toBe(false);
   });
 });
+
+describe('rejected responses in the event log', () => {
+  it('clips the values a rejection quotes, and writes at most maxLoggedRejections of one principal per window to a SQLite log', async () => {
+    const file = tempDbFile();
+    try {
+      const store = openSqlite(file);
+      const { host, connect, ask, events } = await startHost({ store, maxBadFrames: 1000, maxLoggedRejections: 5 });
+      const client = await connect();
+      void ask('agent-a').settled;
+      const { rpcId } = await client.next('question/requested');
+      const huge = 'L'.repeat(400 * 1024);
+      const wrongs = [
+        { sessionId: 'agent-a', answer: { answers: [{ id: 'colour', selected: [huge] }] } },
+        { sessionId: 'agent-a', answer: { answers: [{ id: huge, selected: ['Blue'] }] } },
+        { sessionId: huge, answer: redAnswer },
+      ];
+      for (let sent = 0; sent < 30; sent++) {
+        const receipt = await client.respond(rpcId, { ok: true, value: wrongs[sent % wrongs.length] });
+        if (receipt.accepted) throw new Error('a wrong answer was accepted');
+        expect(receipt.detail).toContain('LLLL');
+        expect(receipt.detail!.length).toBeLessThan(600);
+      }
+      // Every rejection is still reported to onEvent (nothing is stored by that)…
+      expect(events.filter((event) => event.type === 'response-rejected')).toHaveLength(30);
+      await host.close();
+      // …but only five reach the log, each with its clipped detail.
+      const logged = (await store.readEvents('agent-a')).filter((event) => event.type === 'response_rejected');
+      expect(logged).toHaveLength(5);
+      for (const event of logged) expect(event.type === 'response_rejected' && event.data.detail!.length).toBeLessThan(600);
+      const bytes = statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
+      expect(bytes).toBeLessThan(1024 * 1024);
+    } finally {
+      await cleanup();
+      await cleanupDurable();
+    }
+  });
+});
+

@@ -44,13 +44,18 @@ export type RespondOutcome =
  */
 export async function respond(input: RespondInput, canSee: (sessionId: string) => boolean, deps: RespondDeps): Promise<RespondOutcome> {
   const { id, rpcId } = input;
-  const reject = (reason: ReceiptRejectionReason, detail?: string): RespondOutcome => ({
-    kind: 'rejected',
-    reason,
-    ...(detail === undefined ? {} : { detail }),
-    ...(entry === undefined ? {} : { entry }),
-    receipt: { type: 'receipt', ...(id === undefined ? {} : { id }), rpcId, accepted: false, reason, ...(detail === undefined ? {} : { detail }) },
-  });
+  const reject = (reason: ReceiptRejectionReason, unclipped?: string): RespondOutcome => {
+    // A detail goes to the sender, the logger and the event log: never longer than a few lines,
+    // whatever the sender put in the values it quotes (each is clipped where it is quoted, too).
+    const detail = unclipped === undefined ? undefined : clip(unclipped, maxDetailLength);
+    return {
+      kind: 'rejected',
+      reason,
+      ...(detail === undefined ? {} : { detail }),
+      ...(entry === undefined ? {} : { entry }),
+      receipt: { type: 'receipt', ...(id === undefined ? {} : { id }), rpcId, accepted: false, reason, ...(detail === undefined ? {} : { detail }) },
+    };
+  };
   const accepted: ReceiptFrame = { type: 'receipt', ...(id === undefined ? {} : { id }), rpcId, accepted: true };
 
   // 1. Unknown or already settled (or not yet saved, so not yet shown to anyone).
@@ -73,7 +78,7 @@ export async function respond(input: RespondInput, canSee: (sessionId: string) =
     if (error === undefined || !Object.hasOwn(error, 'code') || typeof error.code !== 'string') {
       return reject('bad-response', 'A failure result needs error.code; only the code "cancelled" settles a question.');
     }
-    if (error.code !== 'cancelled') return reject('bad-response', `Only the error code "cancelled" settles a question; "${error.code.slice(0, 64)}" leaves it pending.`);
+    if (error.code !== 'cancelled') return reject('bad-response', `Only the error code "cancelled" settles a question; "${clip(error.code, 64)}" leaves it pending.`);
 
     // 5. Dismissed. Other fields of the error are ignored, but a message must be text, and keys
     // named after Object.prototype's make it a crafted frame, not a person's dismissal.
@@ -99,7 +104,7 @@ export async function respond(input: RespondInput, canSee: (sessionId: string) =
 
   // 7. An answer meant for another session (a client that mixed up its questions).
   if (value.sessionId !== entry.sessionId) {
-    return reject('bad-response', `The answer names session "${value.sessionId}" but question ${rpcId} belongs to session "${entry.sessionId}".`);
+    return reject('bad-response', `The answer names session "${clip(value.sessionId, 64)}" but question ${rpcId} belongs to session "${entry.sessionId}".`);
   }
 
   // 8. The answer must have the answer shape and fit these very questions.
@@ -171,6 +176,16 @@ function unconfirmed(
 }
 
 const prototypeKeys = ['__proto__', 'constructor', 'prototype'];
+
+/** The longest `detail` a rejection carries (characters). */
+const maxDetailLength = 500;
+
+/** At most `max` code points of `text`, with … when cut. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const points = Array.from(text.slice(0, max * 2)).slice(0, max);
+  return `${points.join('')}…`;
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,6 +1,6 @@
 import { request, type IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, startHost, TOKEN } from '../test/fixture.js';
+import { cleanup, startHost, TOKEN, track } from '../test/fixture.js';
 import { RawClient } from '../test/raw-client.js';
 
 afterEach(cleanup);
@@ -170,5 +170,41 @@ describe('paths of the own listener', () => {
         .end();
     });
     expect(status).toBe(426);
+  });
+});
+
+describe('connection caps', () => {
+  /** `?as=<user>` is that user, who sees session agent-a. */
+  const asUser = (req: IncomingMessage) => {
+    const user = new URL(req.url ?? '/', 'http://x').searchParams.get('as');
+    return user === null ? undefined : { id: user, canSee: (session: string) => session === 'agent-a' };
+  };
+
+  it('refuses one connection more than maxConnectionsPerPrincipal with HTTP 429, before any socket exists, and takes it once one closes', async () => {
+    const { host, event } = await startHost({ authenticate: asUser, maxConnectionsPerPrincipal: 2 });
+    const first = track(await RawClient.connect(`${host.url}?as=ann`));
+    track(await RawClient.connect(`${host.url}?as=ann`));
+    expect(await RawClient.refusal(`${host.url}?as=ann`)).toBe(429);
+    // Another principal is not held back by ann's connections.
+    expect((await track(await RawClient.connect(`${host.url}?as=bob`)).next('hello')).type).toBe('hello');
+    await first.close();
+    await event('disconnected');
+    expect((await track(await RawClient.connect(`${host.url}?as=ann`)).next('hello')).type).toBe('hello');
+  });
+
+  it('refuses one connection more than maxConnections with HTTP 503, whoever asks', async () => {
+    const { host } = await startHost({ authenticate: asUser, maxConnections: 2 });
+    track(await RawClient.connect(`${host.url}?as=ann`));
+    track(await RawClient.connect(`${host.url}?as=bob`));
+    expect(await RawClient.refusal(`${host.url}?as=cy`)).toBe(503);
+    expect(await RawClient.refusal(`${host.url}?token=${TOKEN}`)).toBe(503);
+    expect(host.connections().map((info) => info.principalId)).toEqual(['ann', 'bob']);
+  });
+
+  it('does not hold the shared token to maxConnectionsPerPrincipal: every holder of the token is that one principal', async () => {
+    const { host, connect } = await startHost({ maxConnectionsPerPrincipal: 1 });
+    await connect();
+    await connect();
+    expect(host.connections()).toHaveLength(2);
   });
 });

@@ -43,7 +43,7 @@ export async function authorizeUpgrade(req: IncomingMessage, auth: UpgradeAuth):
   return { ok: false, status: 401, reason: 'no authentication is configured' };
 }
 
-const statusText = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' } as const;
+const statusText = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests', 503: 'Service Unavailable' } as const;
 
 /** Answer an upgrade with a bare HTTP error and drop the socket: no WebSocket is ever made. */
 export function refuseUpgrade(socket: Duplex, status: keyof typeof statusText): void {

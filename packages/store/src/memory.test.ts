@@ -32,7 +32,30 @@ describe('MemoryQuestionStore', () => {
     expect((await store.listAwaitingResume()).map((record) => record.rpcId)).toEqual([awaiting!.rpcId]);
   });
 
-  it('forgets the oldest events beyond retainEvents, whatever their session', async () => {
+  it('keeps every other session\'s log when one session floods its own with 1000 events', async () => {
+    const store = new MemoryQuestionStore();
+    const forbidden = { type: 'response_rejected', sessionId: 'b', rpcId: 'rb', data: { reason: 'forbidden', principalId: 'mallory', channel: 'websocket' } } as const;
+    const asked = await store.appendEvent({ type: 'timed_out', sessionId: 'b', rpcId: 'rb', data: {} });
+    const attempt = await store.appendEvent(forbidden);
+    for (let sent = 0; sent < 1000; sent++) {
+      await store.appendEvent({ type: 'response_rejected', sessionId: 'a', rpcId: 'ra', data: { reason: 'bad-response', principalId: 'mallory', channel: 'websocket' } });
+    }
+    expect(await store.readEvents('b')).toEqual([asked, attempt]);
+    // The flood pushed out only its own session's oldest events.
+    expect(await store.readEvents('a')).toHaveLength(998);
+  });
+
+  it('keeps at most retainEventsPerSession events of one session, its own oldest forgotten first', async () => {
+    const store = new MemoryQuestionStore({ retainEventsPerSession: 2 });
+    await store.appendEvent({ type: 'timed_out', sessionId: 'a', rpcId: 'r1', data: {} });
+    const b1 = await store.appendEvent({ type: 'timed_out', sessionId: 'b', rpcId: 'r2', data: {} });
+    const a2 = await store.appendEvent({ type: 'timed_out', sessionId: 'a', rpcId: 'r3', data: {} });
+    const a3 = await store.appendEvent({ type: 'timed_out', sessionId: 'a', rpcId: 'r4', data: {} });
+    expect(await store.readEvents('a')).toEqual([a2, a3]);
+    expect(await store.readEvents('b')).toEqual([b1]);
+  });
+
+  it('forgets the oldest events beyond retainEvents, from the session that holds the most', async () => {
     const store = new MemoryQuestionStore({ retainEvents: 2 });
     const a1 = await store.appendEvent({ type: 'timed_out', sessionId: 'a', rpcId: 'r1', data: {} });
     const b1 = await store.appendEvent({ type: 'timed_out', sessionId: 'b', rpcId: 'r2', data: {} });
@@ -68,5 +91,6 @@ describe('MemoryQuestionStore', () => {
 
   it('refuses a retention that is not a whole number', () => {
     expect(() => new MemoryQuestionStore({ retainEvents: -1 })).toThrow(/retainEvents/);
+    expect(() => new MemoryQuestionStore({ retainEventsPerSession: 1.5 })).toThrow(/retainEventsPerSession/);
   });
 });

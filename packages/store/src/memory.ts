@@ -12,8 +12,15 @@ export interface MemoryQuestionStoreOptions {
    * kept. Default 100.
    */
   retainFinished?: number;
-  /** How many events to keep across all sessions; the oldest are forgotten first. Default 1000. */
+  /**
+   * How many events to keep across all sessions. Past it, the oldest event of the session that
+   * holds the most is forgotten: one session's events push out only its own until every session is
+   * down to the same share, so whoever can write to one session's log cannot empty the others'.
+   * Default 1000.
+   */
   retainEvents?: number;
+  /** How many events to keep per session; a session's own oldest are forgotten first. Default 1000. */
+  retainEventsPerSession?: number;
 }
 
 /**
@@ -28,15 +35,17 @@ export class MemoryQuestionStore implements QuestionStore {
   readonly #events = new Map<string, StoredEvent[]>();
   /** Finished rpcIds in the order they finished: the front is forgotten first. */
   readonly #finished: string[] = [];
-  /** The session of every kept event, in id order: the front is forgotten first. */
-  readonly #eventSessions: string[] = [];
+  /** How many events all sessions' logs hold together. */
+  #eventCount = 0;
   readonly #retainFinished: number;
   readonly #retainEvents: number;
+  readonly #retainEventsPerSession: number;
   #lastEventId = 0;
 
   constructor(options: MemoryQuestionStoreOptions = {}) {
     this.#retainFinished = limit(options.retainFinished, 100, 'retainFinished');
     this.#retainEvents = limit(options.retainEvents, 1000, 'retainEvents');
+    this.#retainEventsPerSession = limit(options.retainEventsPerSession, 1000, 'retainEventsPerSession');
   }
 
   async save(record: NewQuestionRecord): Promise<void> {
@@ -112,8 +121,13 @@ export class MemoryQuestionStore implements QuestionStore {
       this.#events.set(sessionId, log);
     }
     log.push(stored);
-    this.#eventSessions.push(sessionId);
-    while (this.#eventSessions.length > this.#retainEvents) this.#forgetOldestEvent();
+    this.#eventCount++;
+    if (log.length > this.#retainEventsPerSession) {
+      log.shift();
+      this.#eventCount--;
+      if (log.length === 0) this.#events.delete(sessionId);
+    }
+    while (this.#eventCount > this.#retainEvents) this.#forgetFromLargestLog();
     return stored;
   }
 
@@ -129,12 +143,22 @@ export class MemoryQuestionStore implements QuestionStore {
     while (this.#finished.length > this.#retainFinished) this.#records.delete(this.#finished.shift()!);
   }
 
-  #forgetOldestEvent(): void {
-    const sessionId = this.#eventSessions.shift()!;
-    const log = this.#events.get(sessionId);
-    // Ids grow across sessions, so the oldest event overall is the first of its session's log.
-    log?.shift();
-    if (log?.length === 0) this.#events.delete(sessionId);
+  /**
+   * Forget the oldest event of the session holding the most events (of two as large, the one whose
+   * oldest event is older). A scan of the sessions with a log, which are never more than retainEvents.
+   */
+  #forgetFromLargestLog(): void {
+    let largest: [string, StoredEvent[]] | undefined;
+    for (const entry of this.#events) {
+      const log = entry[1];
+      const current = largest?.[1];
+      if (current === undefined || log.length > current.length || (log.length === current.length && log[0]!.id < current[0]!.id)) largest = entry;
+    }
+    if (largest === undefined) return;
+    const [sessionId, log] = largest;
+    log.shift();
+    this.#eventCount--;
+    if (log.length === 0) this.#events.delete(sessionId);
   }
 }
 

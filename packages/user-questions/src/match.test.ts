@@ -206,4 +206,17 @@ describe('which reason is reported first', () => {
     expect(mismatch?.message).toContain('"db"');
     expect(mismatch?.message).toContain('"Postgres"');
   });
+
+  it('quotes an offending label, id or number clipped to 40 characters, never whole', () => {
+    const long = 'x'.repeat(100_000);
+    const age: AskUserQuestionItem = { id: 'age', question: 'How old?', input: { kind: 'number', min: 0, max: 130 } };
+    const messages = [
+      answerMismatch([single], { answers: [{ id: 'db', selected: [long] }] })?.message,
+      answerMismatch([single], { answers: [{ id: long, selected: ['SQLite'] }] })?.message,
+      answerMismatch([age], { answers: [{ id: 'age', selected: [], custom: '9'.repeat(1000) }] })?.message,
+    ];
+    expect(messages[0]).toContain(`"${'x'.repeat(40)}…"`);
+    expect(messages[1]).toContain(`"${'x'.repeat(40)}…"`);
+    for (const message of messages) expect(message?.length).toBeLessThan(200);
+  });
 });

@@ -77,7 +77,7 @@ function itemMismatch(question: AskUserQuestionItem, item: unknown, index: numbe
     return {
       rule: 'id-order',
       questionId: id,
-      message: `Answer ${index + 1} has id "${item.id}" but question ${index + 1} is "${id}"; answers must follow the questions' order.`,
+      message: `Answer ${index + 1} has id "${clip(item.id)}" but question ${index + 1} is "${id}"; answers must follow the questions' order.`,
     };
   }
   const selected = item.selected;
@@ -107,7 +107,7 @@ function itemMismatch(question: AskUserQuestionItem, item: unknown, index: numbe
         rule: 'unknown-label',
         questionId: id,
         message: options?.length
-          ? `Question "${id}" has no option labelled "${label}"; send the label exactly as offered.`
+          ? `Question "${id}" has no option labelled "${clip(label)}"; send the label exactly as offered.`
           : `Question "${id}" offers no options, so nothing can be selected; answer with custom text or skip it.`,
       };
     }
@@ -129,9 +129,9 @@ function typedValueMismatch(question: AskUserQuestionItem, custom: string): Answ
       if (problem === 'not-a-number') {
         return { rule: problem, questionId: id, message: `Question "${id}" takes a number written as plain decimal digits (like 42 or -3.5), not "${clip(custom)}".` };
       }
-      if (problem === 'out-of-range') return { rule: problem, questionId: id, message: `Question "${id}" takes a number${rangeText(input.min, input.max)}; ${custom} is outside.` };
+      if (problem === 'out-of-range') return { rule: problem, questionId: id, message: `Question "${id}" takes a number${rangeText(input.min, input.max)}; ${clip(custom)} is outside.` };
       if (problem === 'off-step') {
-        return { rule: problem, questionId: id, message: `Question "${id}" takes a number in steps of ${input.step} from ${input.min ?? 0}; ${custom} is between steps.` };
+        return { rule: problem, questionId: id, message: `Question "${id}" takes a number in steps of ${input.step} from ${input.min ?? 0}; ${clip(custom)} is between steps.` };
       }
       return undefined;
     }
@@ -167,9 +167,11 @@ function rangeText(min: number | string | undefined, max: number | string | unde
   return '';
 }
 
-// A rejected value is quoted back, but never a whole pasted essay.
+// A rejected value (a label, an id, a number) is quoted back, but never a whole pasted essay.
 function clip(text: string): string {
-  const points = [...text];
+  if (text.length <= 40) return text;
+  // 81 UTF-16 units hold at least 41 code points: no need to split a megabyte to cut 40 off it.
+  const points = [...text.slice(0, 81)];
   return points.length > 40 ? `${points.slice(0, 40).join('')}…` : text;
 }
 
