@@ -7,7 +7,7 @@ import {
   type QuestionClient,
   type QuestionResolvedEvent,
 } from '@askseam/client';
-import { isMultiSelect, type AskUserQuestionAnswer, type AskUserQuestionUrgency } from '@askseam/user-questions';
+import { isBlankText, isMultiSelect, type AskUserQuestionAnswer, type AskUserQuestionUrgency } from '@askseam/user-questions';
 import { clearInvalid, composerKeys, formFieldKeys, markInvalid, renderComposer, type FieldKeys } from './composer-view.js';
 import { h } from './dom.js';
 import { isFormBatch } from './form-batch.js';
@@ -642,7 +642,7 @@ export class AskseamQuestionsElement extends ElementBase {
   }
 
   #hasFeedback(pending: PendingQuestion): boolean {
-    return itemAt(this.#stateFor(pending).draft, 0).custom.trim() !== '';
+    return !isBlankText(itemAt(this.#stateFor(pending).draft, 0).custom);
   }
 
   /** Approval is the bare choice; feedback the person typed must not be dropped without a word. */
@@ -661,7 +661,7 @@ export class AskseamQuestionsElement extends ElementBase {
     const state = this.#stateFor(pending);
     const text = itemAt(state.draft, 0).custom.trim();
     const id = pending.questions[0]!.id;
-    if (text === '') {
+    if (isBlankText(text)) {
       // The plan card words this one itself ("write your feedback first").
       state.invalid = new Map([[0, { kind: 'incomplete' }]]);
       this.#focusAfterRender = 'feedback';
