@@ -72,7 +72,7 @@ function compareDecimals(a: Decimal, b: Decimal): number {
 
 /**
  * The longest number answer, in characters (sign, digits and point). Far beyond any real form (a
- * 64-bit integer has 20 digits, an amount in wei about 40), yet it keeps the exact decimal maths
+ * 64-bit integer has 20 digits), yet it keeps the exact decimal maths
  * below cheap: that maths costs more than linearly in the length, and a megabyte of digits would
  * hold the event loop for a quarter of a second.
  */
