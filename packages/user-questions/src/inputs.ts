@@ -71,12 +71,13 @@ function compareDecimals(a: Decimal, b: Decimal): number {
 }
 
 /**
- * The longest number answer, in characters (sign, digits and point). Far beyond any real form (a
- * 64-bit integer has 20 digits), yet it keeps the exact decimal maths
- * below cheap: that maths costs more than linearly in the length, and a megabyte of digits would
- * hold the event loop for a quarter of a second.
+ * The longest number answer, in characters (sign, digits and point). Every finite JavaScript
+ * number written out without an exponent fits (the longest, -5e-324, takes 327 characters), so
+ * whatever a browser's number input holds can be sent; yet it keeps the exact decimal maths below
+ * cheap: that maths costs more than linearly in the length, and a megabyte of digits would hold
+ * the event loop for a quarter of a second.
  */
-export const maxNumberAnswerLength = 100;
+export const maxNumberAnswerLength = 400;
 
 /** What is wrong with `text` as the answer to a number input, or undefined when it fits. */
 export function numberAnswerProblem(
