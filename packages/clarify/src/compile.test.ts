@@ -140,6 +140,12 @@ describe('compileAskClarification: a form', () => {
     if (back.ok) expect({ ...valuesOf(value.request.questions, back.answer) }).toEqual(values);
   });
 
+  it('reads a value of invisible characters as a skip, the seam\'s blank, and drops it from a list', () => {
+    const back = answerFromValues(value.request.questions, { project_name: 'demo', framework: 'Vue', features: ['Lint', '\ufeff\u200b'], replicas: ' \u2060', notes: '\u200b\u200d' });
+    expect(back.ok).toBe(true);
+    if (back.ok) expect(valuesOf(value.request.questions, back.answer)).toMatchObject({ features: ['Lint'], replicas: null, notes: null });
+  });
+
   it('names every field whose value does not fit', () => {
     const back = answerFromValues(value.request.questions, { project_name: '', framework: 'Vue', init_git: 'yes', replicas: '3e2', due: '2023-02-29' });
     expect(back).toEqual({

@@ -1,6 +1,7 @@
 import {
   answerMismatch,
   checkboxAnswerValues,
+  isBlankText,
   isMultiSelect,
   parseDecimalAnswer,
   type AskUserQuestionAnswer,
@@ -100,16 +101,18 @@ function itemOf(question: AskUserQuestionItem, value: unknown): AskUserQuestionA
   }
   if (kind === 'number') {
     if (typeof value === 'number') return Number.isFinite(value) ? { id, selected: [], custom: plainDigits(value) } : `Field "${id}" needs a finite number.`;
-    return typeof value === 'string' ? { id, selected: [], custom: value.trim() } : `Field "${id}" needs a number.`;
+    if (typeof value !== 'string') return `Field "${id}" needs a number.`;
+    return isBlankText(value) ? { id, selected: [] } : { id, selected: [], custom: value.trim() };
   }
   if (isMultiSelect(question)) {
     const list = Array.isArray(value) ? value : [value];
     if (!list.every((entry) => typeof entry === 'string')) return `Field "${id}" needs a list of option labels.`;
     const picked = list.filter((entry) => labels.has(entry));
-    const own = list.filter((entry) => !labels.has(entry) && entry.trim() !== '');
+    const own = list.filter((entry) => !labels.has(entry) && !isBlankText(entry));
     return own.length > 0 ? { id, selected: [...new Set(picked)], custom: own.join(', ') } : { id, selected: [...new Set(picked)] };
   }
   if (typeof value !== 'string') return `Field "${id}" needs text.`;
   if (labels.has(value)) return { id, selected: [value] };
-  return value.trim() === '' ? { id, selected: [] } : { id, selected: [], custom: value };
+  // Blank by the seam's rule (nothing visible, zero-width characters included) is a skip.
+  return isBlankText(value) ? { id, selected: [] } : { id, selected: [], custom: value };
 }

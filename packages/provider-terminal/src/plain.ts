@@ -1,4 +1,4 @@
-import { UserQuestionError, type AskUserQuestionAnswer, type AskUserQuestionRequest } from '@askseam/user-questions';
+import { isBlankText, UserQuestionError, type AskUserQuestionAnswer, type AskUserQuestionRequest } from '@askseam/user-questions';
 import { parseTextReply, renderText, type TextLang } from '@askseam/text';
 import type { LineReader } from './lines.js';
 import { terminalMessages } from './messages.js';
@@ -34,9 +34,10 @@ async function readReply(lines: LineReader, several: boolean, signal: AbortSigna
     const line = await lines.next(signal);
     if (line === undefined) return read.length > 0 ? read.join('\n') : undefined;
     // One question: an empty line is a skip. Several: blank lines before a reply are not its end.
-    if (several && line.trim() === '' && read.length === 0) continue;
+    // Blank is the seam's rule: a line of zero-width spaces looks empty, so it ends a reply too.
+    if (several && isBlankText(line) && read.length === 0) continue;
     if (!several || line.trim() === '/cancel') return line;
-    if (line.trim() === '') return read.join('\n');
+    if (isBlankText(line)) return read.join('\n');
     read.push(line);
   }
 }

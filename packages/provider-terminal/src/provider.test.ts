@@ -97,6 +97,14 @@ describe('the terminal provider without a TTY', () => {
     await expect(seam.ask({ questions: [name] })).resolves.toEqual({ answers: [{ id: 'name', selected: [], custom: 'demo' }] });
   });
 
+  it('ends a reply of several lines at a line of invisible characters, as at an empty one', async () => {
+    const { seam, input } = setUp();
+    input.write('name: demo\ngit: yes\n\u200b\u2060\nname: next\ngit: no\n\n');
+    input.end();
+    await expect(seam.ask({ questions: [name, git] })).resolves.toEqual({ answers: [{ id: 'name', selected: [], custom: 'demo' }, { id: 'git', selected: [], custom: 'true' }] });
+    await expect(seam.ask({ questions: [name, git] })).resolves.toEqual({ answers: [{ id: 'name', selected: [], custom: 'next' }, { id: 'git', selected: [], custom: 'false' }] });
+  });
+
   it('stops waiting when the ask is aborted, and the next ask reads the next line', async () => {
     const { seam, input, printed } = setUp();
     const controller = new AbortController();

@@ -1,5 +1,5 @@
 import { checkbox, input, select } from '@inquirer/prompts';
-import { isMultiSelect, UserQuestionError, type AskUserQuestionAnswer, type AskUserQuestionAnswerItem, type AskUserQuestionItem, type AskUserQuestionRequest } from '@askseam/user-questions';
+import { isBlankText, isMultiSelect, UserQuestionError, type AskUserQuestionAnswer, type AskUserQuestionAnswerItem, type AskUserQuestionItem, type AskUserQuestionRequest } from '@askseam/user-questions';
 import { parseTextReply, type TextLang } from '@askseam/text';
 import { terminalMessages, type TerminalMessages } from './messages.js';
 
@@ -98,7 +98,7 @@ async function settle(choice: Choice, id: string, question: AskUserQuestionItem,
 /** The person's own words instead of (or beside) the options: anything but blank. */
 async function ownWords(question: AskUserQuestionItem, io: Io, messages: TerminalMessages): Promise<string> {
   const context = { input: io.input, output: io.output, clearPromptOnDone: false, ...(io.signal ? { signal: io.signal } : {}) };
-  return input({ message: messages.ownAnswerPrompt, validate: (text) => text.trim() !== '' || messages.blank }, context);
+  return input({ message: messages.ownAnswerPrompt, validate: (text) => !isBlankText(text) || messages.blank }, context);
 }
 
 /** A value typed on one line, read and checked by the text channel's rules for the question's kind. */

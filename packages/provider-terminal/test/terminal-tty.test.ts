@@ -83,6 +83,35 @@ describe('the terminal provider at a TTY', () => {
     });
   });
 
+  it('does not take invisible characters as the person\'s own words', async () => {
+    const { tty, result } = start();
+    await tty.waitFor('❯ React (Recommended)');
+    tty.keys(['4', 'Enter']);
+    await tty.waitFor('Your answer:');
+    tty.type('\u200b\u2060');
+    tty.keys(['Enter']);
+    await tty.waitFor('Please type an answer.');
+    tty.keys(['C-u']);
+    tty.type('Solid');
+    tty.keys(['Enter']);
+    await tty.waitFor('Which extras?');
+    tty.keys(['Enter']);
+    await tty.waitFor('Project name?');
+    tty.type('demo');
+    tty.keys(['Enter']);
+    await tty.waitFor('Initialise Git?');
+    tty.keys(['Enter']);
+    await tty.waitFor('EXITED');
+    expect(resultIn(result)).toEqual({
+      answers: [
+        { id: 'framework', selected: [], custom: 'Solid' },
+        { id: 'features', selected: [] },
+        { id: 'name', selected: [], custom: 'demo' },
+        { id: 'git', selected: [], custom: 'true' },
+      ],
+    });
+  });
+
   it('keeps a required question open and says why, until it gets a fitting answer', async () => {
     const { tty, result } = start();
     await tty.waitFor('❯ React (Recommended)');

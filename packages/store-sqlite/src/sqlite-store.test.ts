@@ -1,6 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { QuestionStoreError, type QuestionStoreErrorCode } from '@askseam/store';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -40,6 +43,37 @@ function openError(filename: string): QuestionStoreErrorCode | 'opened' {
   } catch (error) {
     if (QuestionStoreError.isInstance(error)) return error.code;
     throw error;
+  }
+}
+
+function sha256(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+const betterSqlite3 = createRequire(import.meta.url).resolve('better-sqlite3');
+
+/** Another program writes its own WAL database and is killed before it can close it: -wal and -shm stay behind. */
+function crashAfterWritingForeignWalDatabase(file: string, sql = 'CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL); INSERT INTO invoices (total) VALUES (1.5), (3);'): void {
+  const program = `
+    const Database = require(${JSON.stringify(betterSqlite3)});
+    const db = new Database(${JSON.stringify(file)});
+    db.pragma('journal_mode = WAL');
+    db.exec(${JSON.stringify(sql)});
+    process.kill(process.pid, 'SIGKILL');
+  `;
+  const run = spawnSync(process.execPath, ['-e', program]);
+  expect(run.signal).toBe('SIGKILL');
+}
+
+/** Overwrite the middle fifth of a database file with noise, as a failing disk would. */
+function damageMiddlePages(file: string): void {
+  const size = statSync(file).size;
+  const noise = Buffer.alloc(Math.floor(size / 5), 0xa5);
+  const fd = openSync(file, 'r+');
+  try {
+    writeSync(fd, noise, 0, noise.length, Math.floor(size * 0.4));
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -280,6 +314,84 @@ describe('refusing what it cannot vouch for', () => {
     // Without the callback the list still refuses, so a caller that does not handle damage never sees a partial list.
     const error = await store.listPending('all').catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'CORRUPT_STORE', message: expect.stringContaining(damaged.rpcId) });
+  });
+
+  it('refuses a foreign WAL database left with its -wal and -shm as NOT_A_STORE, leaving all three files byte for byte', () => {
+    const file = tempFile('crashed-app.db');
+    crashAfterWritingForeignWalDatabase(file);
+    const files = [file, `${file}-wal`, `${file}-shm`];
+    for (const each of files) expect(existsSync(each), each).toBe(true);
+    const before = files.map(sha256);
+    const listing = readdirSync(dirname(file)).sort();
+
+    expect(openError(file)).toBe('NOT_A_STORE');
+    expect(files.map(sha256)).toEqual(before);
+    expect(readdirSync(dirname(file)).sort()).toEqual(listing);
+  });
+
+  it('refuses an empty database whose -wal holds another program\'s changes as NOT_A_STORE, byte for byte', () => {
+    const file = tempFile('in-the-making.db');
+    crashAfterWritingForeignWalDatabase(file, 'PRAGMA user_version = 7;');
+    const files = [file, `${file}-wal`, `${file}-shm`];
+    const before = files.map(sha256);
+    expect(openError(file)).toBe('NOT_A_STORE');
+    expect(files.map(sha256)).toEqual(before);
+  });
+
+  it('refuses a file too short to be a database as CORRUPT_STORE, untouched', () => {
+    const file = tempFile('short.db');
+    writeFileSync(file, 'SQLite format 3\0');
+    expect(openError(file)).toBe('CORRUPT_STORE');
+    expect(readFileSync(file, 'latin1')).toBe('SQLite format 3\0');
+  });
+
+  it('refuses a cleanly closed foreign WAL database without leaving -wal or -shm files beside it', () => {
+    const file = tempFile('app.db');
+    const other = new Database(file);
+    other.pragma('journal_mode = WAL');
+    other.exec('CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)');
+    other.close();
+    const before = sha256(file);
+    expect(openError(file)).toBe('NOT_A_STORE');
+    expect(sha256(file)).toBe(before);
+    expect(readdirSync(dirname(file))).toEqual(['app.db']);
+  });
+
+  it('refuses a database marked with another application\'s id as NOT_A_STORE, untouched', () => {
+    const file = tempFile('app.db');
+    const other = new Database(file);
+    other.pragma('application_id = 1234');
+    other.close();
+    const before = sha256(file);
+    expect(openError(file)).toBe('NOT_A_STORE');
+    expect(sha256(file)).toBe(before);
+  });
+
+  it('still makes a store of an empty SQLite database', async () => {
+    const file = tempFile('empty.db');
+    const empty = new Database(file);
+    empty.pragma('journal_mode = WAL');
+    empty.close();
+    const store = open(file);
+    await store.save(sampleQuestionRecord());
+    expect(await store.listPending('all')).toHaveLength(1);
+  });
+
+  it('reports a store whose pages were damaged as CORRUPT_STORE, not as a raw SQLite error', async () => {
+    const file = tempFile();
+    const store = open(file);
+    for (let i = 0; i < 200; i++) await store.save(sampleQuestionRecord({ questions: [{ id: 'deploy', question: `Deploy build ${i} of ${'the service '.repeat(20)}?` }] }));
+    await store.close();
+    damageMiddlePages(file);
+
+    let error: unknown;
+    try {
+      await open(file).listPending('all');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(QuestionStoreError.isInstance(error), String(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'CORRUPT_STORE', message: expect.stringContaining(file) });
   });
 
   it('keeps the event log append-only, even against direct SQL', async () => {

@@ -20,6 +20,7 @@ import {
 } from '@askseam/store';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 import Database, { type Database as Connection, type Statement } from 'better-sqlite3';
+import { inspectStoreFile } from './inspect-file.js';
 import { migrate, questionStoreMigrations } from './migrations.js';
 
 export interface SqliteQuestionStoreOptions {
@@ -83,6 +84,9 @@ export class SqliteQuestionStore implements QuestionStore {
     options: SqliteQuestionStoreOptions = {},
   ) {
     const label = `The SQLite file "${filename}"`;
+    // From the file's bytes, before SQLite opens it: another application's database is refused
+    // without SQLite touching it, or its -wal and -shm (which even a read-only connection would).
+    inspectStoreFile(filename, label);
     let db: Connection | undefined;
     try {
       db = new Database(filename, { timeout: options.busyTimeoutMs ?? 5000 });
@@ -103,7 +107,7 @@ export class SqliteQuestionStore implements QuestionStore {
     } catch (error) {
       db?.close();
       if (QuestionStoreError.isInstance(error)) throw error;
-      if (isSqliteError(error, ['SQLITE_NOTADB', 'SQLITE_CORRUPT'])) {
+      if (isDamageError(error)) {
         throw new QuestionStoreError('CORRUPT_STORE', `${label} is not a readable SQLite database (${(error as Error).message}); it was left untouched.`, { cause: error });
       }
       throw error;
@@ -112,7 +116,7 @@ export class SqliteQuestionStore implements QuestionStore {
 
   async save(record: NewQuestionRecord): Promise<void> {
     const parsed = parseNewQuestionRecord(record);
-    const inserted = this.#use().insert.run({
+    const inserted = this.#run((statements) => statements.insert.run({
       rpc_id: parsed.rpcId,
       session_id: parsed.sessionId,
       asked_by: parsed.askedBy,
@@ -122,7 +126,7 @@ export class SqliteQuestionStore implements QuestionStore {
       questions: JSON.stringify(parsed.questions),
       state: parsed.state === undefined ? null : JSON.stringify(parsed.state),
       asked_on: parsed.askedOn ?? null,
-    });
+    }));
     if (inserted.changes === 0) {
       throw new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${parsed.rpcId}" is already stored; give every question a fresh rpcId.`);
     }
@@ -132,28 +136,29 @@ export class SqliteQuestionStore implements QuestionStore {
     const settlement = parseSettlement(outcome, answer);
     // One UPDATE … WHERE outcome IS NULL: SQLite runs it atomically, so of racing claims (in this
     // process or another on the same file) exactly one changes the row and gets it back.
-    const row = this.#use().claim.get({
+    const row = this.#run((statements) => statements.claim.get({
       rpc_id: rpcId,
       outcome: settlement.outcome,
       answer: settlement.answer === undefined ? null : JSON.stringify(settlement.answer),
       settled_at: new Date().toISOString(),
-    }) as QuestionRow | undefined;
+    })) as QuestionRow | undefined;
     return row === undefined ? undefined : recordOf(row, this.filename);
   }
 
   async get(rpcId: string): Promise<QuestionRecord | undefined> {
-    const row = this.#use().get.get(rpcId) as QuestionRow | undefined;
+    const row = this.#run((statements) => statements.get.get(rpcId)) as QuestionRow | undefined;
     return row === undefined ? undefined : recordOf(row, this.filename);
   }
 
   async listPending(sessions: SessionSelection, options?: ListRecordsOptions): Promise<QuestionRecord[]> {
-    const statements = this.#use();
-    const rows = (sessions === 'all' ? statements.pendingAll.all() : statements.pendingOf.all(JSON.stringify([...new Set(sessions)]))) as QuestionRow[];
+    const rows = this.#run((statements) =>
+      sessions === 'all' ? statements.pendingAll.all() : statements.pendingOf.all(JSON.stringify([...new Set(sessions)])),
+    ) as QuestionRow[];
     return this.#recordsOf(rows, options);
   }
 
   async listAwaitingResume(options?: ListRecordsOptions): Promise<QuestionRecord[]> {
-    const rows = this.#use().awaitingResume.all(...humanOutcomes) as QuestionRow[];
+    const rows = this.#run((statements) => statements.awaitingResume.all(...humanOutcomes)) as QuestionRow[];
     return this.#recordsOf(rows, options);
   }
 
@@ -174,19 +179,19 @@ export class SqliteQuestionStore implements QuestionStore {
   }
 
   async markResumed(rpcId: string): Promise<boolean> {
-    return this.#use().markResumed.run(new Date().toISOString(), rpcId).changes === 1;
+    return this.#run((statements) => statements.markResumed.run(new Date().toISOString(), rpcId)).changes === 1;
   }
 
   async appendEvent(event: NewQuestionEvent): Promise<QuestionEvent> {
     const parsed = parseNewQuestionEvent(event);
     const at = new Date().toISOString();
-    const { lastInsertRowid } = this.#use().appendEvent.run({
+    const { lastInsertRowid } = this.#run((statements) => statements.appendEvent.run({
       session_id: parsed.sessionId,
       rpc_id: parsed.rpcId,
       type: parsed.type,
       at,
       data: JSON.stringify(parsed.data),
-    });
+    }));
     return { ...parsed, id: Number(lastInsertRowid), at } as QuestionEvent;
   }
 
@@ -197,13 +202,14 @@ export class SqliteQuestionStore implements QuestionStore {
     if (checked.length === 0) return;
     const at = new Date().toISOString();
     // One transaction: the rowids (event ids) grow in array order, and a failure midway rolls back all of it.
-    this.#appendEventRows(checked.map((event) => ({ session_id: event.sessionId, rpc_id: event.rpcId, type: event.type, at, data: JSON.stringify(event.data) })));
+    const rows = checked.map((event) => ({ session_id: event.sessionId, rpc_id: event.rpcId, type: event.type, at, data: JSON.stringify(event.data) }));
+    this.#run(() => this.#appendEventRows(rows));
   }
 
   async readEvents(sessionId: string, options?: ReadEventsOptions): Promise<QuestionEvent[]> {
     const { after, limit } = parseReadEventsOptions(options);
     // SQLite reads a negative LIMIT as "no limit".
-    const rows = this.#use().readEvents.all(sessionId, after, limit ?? -1) as EventRow[];
+    const rows = this.#run((statements) => statements.readEvents.all(sessionId, after, limit ?? -1)) as EventRow[];
     return rows.map((row) => eventOf(row, this.filename));
   }
 
@@ -217,6 +223,21 @@ export class SqliteQuestionStore implements QuestionStore {
   #use(): ReturnType<typeof prepare> {
     if (this.#closed) throw new QuestionStoreError('STORE_CLOSED', `The question store on "${this.filename}" is closed; open a new SqliteQuestionStore.`);
     return this.#statements;
+  }
+
+  /** One call into SQLite. Damage SQLite finds on the way (a page that does not parse) is CORRUPT_STORE, naming the file. */
+  #run<T>(call: (statements: ReturnType<typeof prepare>) => T): T {
+    const statements = this.#use();
+    try {
+      return call(statements);
+    } catch (error) {
+      if (!isDamageError(error)) throw error;
+      throw new QuestionStoreError(
+        'CORRUPT_STORE',
+        `The SQLite file "${this.filename}" is damaged (${(error as Error).message}); nothing was changed by this call. Restore the file from a backup.`,
+        { cause: error },
+      );
+    }
   }
 }
 
@@ -287,6 +308,8 @@ function corruptRow(what: string, filename: string, cause: unknown): QuestionSto
   return new QuestionStoreError('CORRUPT_STORE', `The ${what} in "${filename}" does not hold a valid value; it was left as it is.`, { cause });
 }
 
-function isSqliteError(error: unknown, codes: string[]): boolean {
-  return typeof error === 'object' && error !== null && codes.includes((error as { code?: unknown }).code as string);
+/** SQLite's own word that the file is damaged or not a database (SQLITE_CORRUPT and its extended codes, SQLITE_NOTADB). */
+function isDamageError(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT' || code.startsWith('SQLITE_CORRUPT_'));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesQuestions, type AskUserQuestionAnswerItem, type AskUserQuestionItem } from '@askseam/user-questions';
+import { matchesQuestions, maxNumberAnswerLength, type AskUserQuestionAnswerItem, type AskUserQuestionItem } from '@askseam/user-questions';
 import { parseTextReply, type TextReplyResult } from './parse.js';
 
 const framework: AskUserQuestionItem = {
@@ -214,6 +214,23 @@ describe('typed inputs', () => {
     expect(parse([name], 'two\nlines')).toMatchObject({ ok: false, problems: [{ message: expect.stringContaining('single line') }] });
   });
 
+  it('refuses a text answer broken by a vertical tab, form feed or next-line character, as the seam does', () => {
+    for (const text of ['two\u000blines', 'two\u000clines', 'two\u0085lines']) {
+      expect(parse([name], text), JSON.stringify(text)).toMatchObject({ ok: false, problems: [{ message: expect.stringContaining('single line') }] });
+    }
+  });
+
+  it('reads a reply of invisible characters as blank: a skip, or a refusal on a required question', () => {
+    expect(only([free], '\u200b\u2060')).toEqual({ id: 'why', selected: [] });
+    expect(only([free], '"\ufeff\u200b"')).toEqual({ id: 'why', selected: [] });
+    expect(parse([name], '\u200b')).toMatchObject({ ok: false, problems: [{ questionId: 'name', message: 'This question is required; please answer it.' }] });
+  });
+
+  it(`refuses a number longer than ${maxNumberAnswerLength} characters, saying the limit`, () => {
+    const huge = '1'.repeat(1 << 20);
+    expect(parse([replicas], huge)).toMatchObject({ ok: false, problems: [{ message: expect.stringContaining(`at most ${maxNumberAnswerLength} characters`) }] });
+  });
+
   it('refuses to skip a required question', () => {
     expect(parse([name], 'skip')).toMatchObject({ ok: false, problems: [{ questionId: 'name', message: 'This question is required; please answer it.' }] });
     expect(parseTextReply([{ ...name, question: '项目叫什么？' }], '跳过')).toMatchObject({ ok: false, problems: [{ message: '本题是必填项，请回答。' }] });
@@ -286,6 +303,15 @@ describe('several questions', () => {
       ],
       partial: [{ id: 'features', selected: ['Lint'] }],
     });
+  });
+
+  it('passes over a line of invisible characters between keyed lines, as it does a blank one', () => {
+    expect(answered(form, '1: my-app\n\u200b\u2060\n2: Vue\n3: CI\n4: yes')).toEqual([
+      { id: 'name', selected: [], custom: 'my-app' },
+      { id: 'framework', selected: ['Vue'] },
+      { id: 'features', selected: ['CI'] },
+      { id: 'git', selected: [], custom: 'true' },
+    ]);
   });
 
   it('says when a line answers no question it can tell', () => {

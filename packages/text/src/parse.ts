@@ -1,5 +1,6 @@
 import {
   answerMismatch,
+  isBlankText,
   type AskUserQuestionAnswer,
   type AskUserQuestionAnswerItem,
   type AskUserQuestionItem,
@@ -71,13 +72,13 @@ export function parseTextReply(
           // A line without a key goes on with the answer above it (a textarea's next line), and a
           // semicolon without a key after it was part of the text.
           if (!twice.has(current)) parts[current] += piece.boundary + piece.text;
-        } else if (piece.text.trim() !== '') {
+        } else if (!isBlankText(piece.text)) {
           problems.push({ message: messages.problemUnplaced(piece.text.trim()) });
         }
       }
     } else {
       // No keys at all: one line per question, in order.
-      const lines = scanReply(reply, () => undefined, false).filter((piece) => piece.text.trim() !== '');
+      const lines = scanReply(reply, () => undefined, false).filter((piece) => !isBlankText(piece.text));
       if (lines.length === questions.length) lines.forEach((line, index) => (parts[index] = line.text));
       else {
         problems.push({ message: messages.problemLineCount(lines.length, questions.length) });

@@ -1,7 +1,10 @@
 import {
   checkboxAnswerValues,
   dateAnswerProblem,
+  hasLineBreak,
+  isBlankText,
   isMultiSelect,
+  maxNumberAnswerLength,
   numberAnswerProblem,
   textLength,
   type AskUserQuestionAnswerItem,
@@ -31,15 +34,17 @@ export function readValue(question: AskUserQuestionItem, raw: string, messages: 
   const { id } = question;
   const value = raw.trim();
   const skip: ValueReading = question.required === true ? { ok: false, problem: messages.problemRequired } : { ok: true, item: { id, selected: [] } };
-  if (value === '' || skipWords.has(word(value))) return skip;
+  // Blank is the seam's rule (nothing visible), so a reply of zero-width spaces is a skip here too.
+  if (isBlankText(value) || skipWords.has(word(value))) return skip;
   const literal = unquote(value);
-  if (literal !== undefined && literal.trim() === '') return skip;
+  if (literal !== undefined && isBlankText(literal)) return skip;
 
   const input = question.input;
   switch (input?.kind) {
     case 'number': {
       const number = decimalOf(literal ?? value);
       const problem = numberAnswerProblem(input, number);
+      if (problem === 'too-long') return { ok: false, problem: messages.problemTooLong(textLength(number), maxNumberAnswerLength) };
       if (problem === 'not-a-number') return { ok: false, problem: messages.problemNumber(value) };
       if (problem === 'out-of-range') return { ok: false, problem: messages.problemNumberRange(value, messages.range(input.min, input.max)) };
       if (problem === 'off-step') return { ok: false, problem: messages.problemNumberStep(value, input.step ?? 1, input.min ?? 0) };
@@ -61,7 +66,7 @@ export function readValue(question: AskUserQuestionItem, raw: string, messages: 
     case 'text':
     case 'textarea': {
       const text = literal ?? value;
-      if (input.kind === 'text' && /[\r\n\u2028\u2029]/.test(text)) return { ok: false, problem: messages.problemOneLine };
+      if (input.kind === 'text' && hasLineBreak(text)) return { ok: false, problem: messages.problemOneLine };
       const length = textLength(text);
       if (input.maxLength !== undefined && length > input.maxLength) return { ok: false, problem: messages.problemTooLong(length, input.maxLength) };
       return custom(id, text);
@@ -136,7 +141,7 @@ function readChoices(question: AskUserQuestionItem, value: string, messages: Tex
   for (const item of items) {
     const literal = unquote(item);
     if (literal !== undefined) {
-      if (literal.trim() !== '') own.push(literal);
+      if (!isBlankText(literal)) own.push(literal);
       continue;
     }
     const pick = pickOf(question, item, messages);

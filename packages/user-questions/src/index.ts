@@ -5,6 +5,7 @@ export { UserQuestionError, userQuestionErrorCodes, hasUserQuestionErrorCode } f
 export type { UserQuestionErrorCode } from './errors.js';
 export { matchesQuestions, answerMismatch } from './match.js';
 export type { AnswerMismatch, AnswerMismatchRule } from './match.js';
+export { hasLineBreak, isBlankText } from './text-shape.js';
 export { checkReceivedAnswer } from './received-answer.js';
 export type { ReceivedAnswerCheck } from './received-answer.js';
 export { questionBatchProblem } from './batch.js';
@@ -19,6 +20,7 @@ export {
   isCalendarDate,
   isMultiSelect,
   isValueInput,
+  maxNumberAnswerLength,
   numberAnswerProblem,
   parseDecimalAnswer,
   textLength,

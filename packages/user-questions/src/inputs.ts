@@ -2,7 +2,8 @@ import type { AskUserQuestionInput, AskUserQuestionInputKind, AskUserQuestionIte
 
 // How each input kind is answered. The answer shape never changes ({ id, selected, custom? }):
 //   text, textarea  custom is the text (text: one line); maxLength counts Unicode code points
-//   number          custom is a plain decimal: -?digits(.digits)?  (no "+", exponent, hex, spaces)
+//   number          custom is a plain decimal: -?digits(.digits)?  (no "+", exponent, hex, spaces),
+//                   at most maxNumberAnswerLength characters
 //   date            custom is a real calendar day YYYY-MM-DD, years 0001-9999
 //   checkbox        custom is exactly "true" (checked) or "false" (unchecked); nothing selected
 //   select          one option, or custom instead (as a single-select question)
@@ -69,8 +70,22 @@ function compareDecimals(a: Decimal, b: Decimal): number {
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
+/**
+ * The longest number answer, in characters (sign, digits and point). Every finite JavaScript
+ * number written out without an exponent fits (the longest, -5e-324, takes 327 characters), so
+ * whatever a browser's number input holds can be sent; yet it keeps the exact decimal maths below
+ * cheap: that maths costs more than linearly in the length, and a megabyte of digits would hold
+ * the event loop for a quarter of a second.
+ */
+export const maxNumberAnswerLength = 400;
+
 /** What is wrong with `text` as the answer to a number input, or undefined when it fits. */
-export function numberAnswerProblem(input: { min?: number | undefined; max?: number | undefined; step?: number | undefined }, text: string): 'not-a-number' | 'out-of-range' | 'off-step' | undefined {
+export function numberAnswerProblem(
+  input: { min?: number | undefined; max?: number | undefined; step?: number | undefined },
+  text: string,
+): 'too-long' | 'not-a-number' | 'out-of-range' | 'off-step' | undefined {
+  // First, before any parsing: the length alone decides, whatever the text holds.
+  if (text.length > maxNumberAnswerLength) return 'too-long';
   const value = parseDecimalAnswer(text);
   if (value === undefined) return 'not-a-number';
   if (input.min !== undefined && compareDecimals(value, decimalOfNumber(input.min)) < 0) return 'out-of-range';

@@ -20,7 +20,7 @@ function oracleItemFits(question: AskUserQuestionItem, item: AskUserQuestionAnsw
   const shapeRules = [
     item.id === question.id,
     new Set(item.selected).size === item.selected.length,
-    custom === undefined || custom.trim().length > 0,
+    custom === undefined || [...custom].some((char) => !unseen.has(char)),
     several || item.selected.length + (custom === undefined ? 0 : 1) <= 1,
     item.selected.every((label) => offered.has(label)),
   ];
@@ -55,7 +55,7 @@ function valueFits(input: AskUserQuestionInput | undefined, value: string): bool
     case 'checkbox':
       return ['true', 'false'].includes(value);
     case 'text':
-      return !value.includes('\n') && !value.includes('\r') && !value.includes('\u2028') && !value.includes('\u2029') && (input.maxLength === undefined || Array.from(value).length <= input.maxLength);
+      return lineBreaks.every((lineBreak) => !value.includes(lineBreak)) && (input.maxLength === undefined || Array.from(value).length <= input.maxLength);
     case 'textarea':
       return input.maxLength === undefined || Array.from(value).length <= input.maxLength;
     default:
@@ -63,12 +63,16 @@ function valueFits(input: AskUserQuestionInput | undefined, value: string): bool
   }
 }
 
+// Written out by hand from docs/forms.md: the characters of customPool nobody sees, and every line break.
+const unseen = new Set([' ', '\n', '\u000b', '\u000c', '\u0085', '\u200b', '\u2060']);
+const lineBreaks = ['\n', '\r', '\u000b', '\u000c', '\u0085', '\u2028', '\u2029'];
+
 // ── generators ──────────────────────────────────────────────────────────────────
 // Small pools, so that near misses (off-step, a day too late, one character too many) are common.
 
 const labelPool = ['React', 'Vue', 'Svelte (Recommended)', 'react'];
 const customPool = [
-  ' ', 'free text', 'a\nb', 'abcd', '👍👍👍', 'true', 'false', 'True', '0', '-1', '0.5', '0.625', '1.25', '2', '2.5', '7', '-0.125', '1e0', '+1', '.5', '3.',
+  ' ', 'free text', 'a\nb', 'abcd', '\u200b', '\u2060 ', 'a\u000bb', 'a\u000cb', 'ab\u0085', '\u0085', '👍👍👍', 'true', 'false', 'True', '0', '-1', '0.5', '0.625', '1.25', '2', '2.5', '7', '-0.125', '1e0', '+1', '.5', '3.',
   '2024-02-29', '2023-02-29', '2026-04-30', '2026-04-31', '2026-13-01', '0000-01-01', '2026-1-01', 'React', 'Vue',
 ];
 

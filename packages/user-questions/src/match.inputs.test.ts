@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { maxNumberAnswerLength, numberAnswerProblem } from './inputs.js';
 import { answerMismatch, matchesQuestions, type AnswerMismatchRule } from './match.js';
 import type { AskUserQuestionItem } from './schemas.js';
 
@@ -117,6 +118,41 @@ const cases: Case[] = [
     rule: 'multiline-text',
   },
   {
+    name: 'text is a single line by every break Unicode has: vertical tab, form feed and next line too',
+    question: name,
+    passes: [one('name', 'a\tb'), one('name', 'a\u00a0b')],
+    fails: [one('name', 'a\vb'), one('name', 'a\fb'), one('name', 'a\u0085b'), one('name', 'a\u2029b')],
+    rule: 'multiline-text',
+  },
+  {
+    name: 'a textarea takes the same breaks',
+    question: notes,
+    passes: [one('notes', 'a\vb'), one('notes', 'a\fb'), one('notes', 'a\u0085b')],
+    fails: [one('notes', 'a\u0085bcdef')],
+    rule: 'too-long',
+  },
+  {
+    name: 'custom text of invisible characters only is blank, on a text input too',
+    question: name,
+    passes: [one('name', '\u200bab'), one('name')],
+    fails: [one('name', '\u200b'), one('name', '\u2060\u2060'), one('name', '\ufeff'), one('name', ' \u200d\u00ad '), one('name', '\u0085')],
+    rule: 'blank-custom',
+  },
+  {
+    name: 'a required question is not answered by invisible characters',
+    question: mustName,
+    passes: [one('must', 'yes')],
+    fails: [one('must', '\u200b'), one('must', '\u2060'), one('must', '\u3164'), one('must', '\ufe0f')],
+    rule: 'blank-custom',
+  },
+  {
+    name: `a number answer is at most ${maxNumberAnswerLength} characters`,
+    question: q('big', { input: { kind: 'number' } }),
+    passes: [one('big', '9'.repeat(maxNumberAnswerLength)), one('big', `-${'1'.repeat(maxNumberAnswerLength - 3)}.5`)],
+    fails: [one('big', '9'.repeat(maxNumberAnswerLength + 1)), one('big', '1'.repeat(1 << 20))],
+    rule: 'too-long',
+  },
+  {
     name: 'a textarea may span lines and keeps to maxLength',
     question: notes,
     passes: [one('notes', 'ab\ncd'), one('notes', 'abc\r\nd')],
@@ -186,6 +222,23 @@ describe('typed inputs leave the old rules alone', () => {
     const mismatch = answerMismatch([due], one('due', 'x'.repeat(500)));
     expect(mismatch?.message).toContain('x'.repeat(40) + '…');
     expect(mismatch?.message).not.toContain('x'.repeat(41));
+  });
+
+  it('refuses a megabyte-long number by its length alone, naming the limit, before reading it as a number', () => {
+    const huge = '1'.repeat(1 << 20);
+    const mismatch = answerMismatch([age], one('age', huge));
+    expect(mismatch).toMatchObject({ rule: 'too-long', questionId: 'age' });
+    expect(mismatch?.message).toContain(`at most ${maxNumberAnswerLength} characters`);
+    expect(mismatch?.message).toContain(String(huge.length));
+    // The length decides first: text that is no number at all is refused for its length too.
+    expect(numberAnswerProblem({ step: 0.1 }, 'x'.repeat(1 << 20))).toBe('too-long');
+  });
+
+  it('still compares a number of the longest allowed length exactly against its bounds', () => {
+    // 10^99 + 1: a hundred digits, one more than max, which a JS number could not tell apart.
+    const longest = `1${'0'.repeat(maxNumberAnswerLength - 2)}1`;
+    expect(numberAnswerProblem({ max: 1e99 }, longest)).toBe('out-of-range');
+    expect(numberAnswerProblem({ min: 1e99, step: 1 }, longest)).toBeUndefined();
   });
 
   it('says the bounds in the message of an out-of-range number', () => {

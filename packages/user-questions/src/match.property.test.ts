@@ -19,7 +19,7 @@ function oracleFits(questions: readonly AskUserQuestionItem[], answer: AskUserQu
       const rules = [
         item.id === question.id,
         sorted.every((label, i) => i === 0 || sorted[i - 1] !== label),
-        item.custom === undefined || /\S/.test(item.custom),
+        item.custom === undefined || [...item.custom].some((char) => !unseen.has(char)),
         question.multiSelect === true || !(item.custom !== undefined && item.selected.length > 0),
         question.multiSelect === true || item.selected.length <= 1,
         item.selected.every((label) => offered.includes(label)),
@@ -29,10 +29,13 @@ function oracleFits(questions: readonly AskUserQuestionItem[], answer: AskUserQu
   );
 }
 
+// Every character of customPool that a person cannot see (docs/forms.md: blank means nothing visible).
+const unseen = new Set([' ', '\t', '\n', '\u00a0', '\u200b', '\u2060', '\u0085', '\ufeff']);
+
 // Small pools make collisions (duplicate labels, near-miss labels, reused ids) common.
 const labelPool = ['Yes', 'No', 'Later', 'Postgres (Recommended)', 'Postgres', 'yes'];
 const idPool = ['a', 'b', 'c', 'd', 'e'];
-const customPool = ['', ' ', '\n\t', 'free text', '  padded  ', '\u00a0'];
+const customPool = ['', ' ', '\n\t', 'free text', '  padded  ', '\u00a0', '\u200b', '\u2060\u00a0', '\u0085', '\ufeff', 'a\u200b'];
 
 const questionArb = (id: string): fc.Arbitrary<AskUserQuestionItem> =>
   fc.record(

@@ -1,5 +1,6 @@
-import { checkboxAnswerValues, dateAnswerProblem, isMultiSelect, numberAnswerProblem, textLength } from './inputs.js';
+import { checkboxAnswerValues, dateAnswerProblem, isMultiSelect, maxNumberAnswerLength, numberAnswerProblem, textLength } from './inputs.js';
 import type { AskUserQuestionAnswer, AskUserQuestionItem } from './schemas.js';
+import { hasLineBreak, isBlankText } from './text-shape.js';
 
 /** Which rule of `matchesQuestions` an answer broke. */
 export type AnswerMismatchRule =
@@ -85,8 +86,8 @@ function itemMismatch(question: AskUserQuestionItem, item: unknown, index: numbe
     return { rule: 'duplicate-selected', questionId: id, message: `Question "${id}" selects the same option twice.` };
   }
   const custom = item.custom;
-  if (custom !== undefined && custom.trim() === '') {
-    return { rule: 'blank-custom', questionId: id, message: `Question "${id}" has a blank custom answer; leave it out to skip.` };
+  if (custom !== undefined && isBlankText(custom)) {
+    return { rule: 'blank-custom', questionId: id, message: `Question "${id}" has a blank custom answer (nothing visible in it); leave it out to skip.` };
   }
   if (!isMultiSelect(question)) {
     if (custom !== undefined && selected.length > 0) {
@@ -126,6 +127,9 @@ function typedValueMismatch(question: AskUserQuestionItem, custom: string): Answ
   switch (input?.kind) {
     case 'number': {
       const problem = numberAnswerProblem(input, custom);
+      if (problem === 'too-long') {
+        return { rule: problem, questionId: id, message: `Question "${id}" takes a number of at most ${maxNumberAnswerLength} characters; the answer has ${textLength(custom)}.` };
+      }
       if (problem === 'not-a-number') {
         return { rule: problem, questionId: id, message: `Question "${id}" takes a number written as plain decimal digits (like 42 or -3.5), not "${clip(custom)}".` };
       }
@@ -148,7 +152,7 @@ function typedValueMismatch(question: AskUserQuestionItem, custom: string): Answ
       return undefined;
     case 'text':
     case 'textarea':
-      if (input.kind === 'text' && /[\r\n\u2028\u2029]/.test(custom)) {
+      if (input.kind === 'text' && hasLineBreak(custom)) {
         return { rule: 'multiline-text', questionId: id, message: `Question "${id}" takes a single line of text; the answer has a line break.` };
       }
       if (input.maxLength !== undefined && textLength(custom) > input.maxLength) {

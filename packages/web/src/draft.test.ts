@@ -90,6 +90,14 @@ describe('draft model', () => {
     expect(isComplete(draft, 2)).toBe(false);
   });
 
+  it('leaves custom text of invisible characters out of the answer, as the seam calls it blank', () => {
+    const draft = setCustom(createDraft(questions), open, 2, '\u200b\u2060\ufeff');
+    expect(answerFromDraft(questions, draft).answers[2]).toEqual({ id: 'name', selected: [] });
+    expect(isComplete(draft, 2)).toBe(false);
+    const chosen = setCustom(chooseOption(createDraft(questions), single, 0, 'SQLite'), single, 0, '\u200b');
+    expect(itemAt(chosen, 0).selected).toEqual(['SQLite']);
+  });
+
   it('keeps the choice when only blank text is typed into a single-select custom box', () => {
     let draft = chooseOption(createDraft(questions), single, 0, 'SQLite');
     draft = setCustom(draft, single, 0, ' ');
@@ -133,7 +141,7 @@ describe('draft model', () => {
   it('never builds an answer that breaks the rules, whatever the person does', () => {
     const step = fc.oneof(
       fc.record({ kind: fc.constant('choose' as const), index: fc.nat(2), pick: fc.nat(3) }),
-      fc.record({ kind: fc.constant('type' as const), index: fc.nat(2), text: fc.string({ maxLength: 6 }) }),
+      fc.record({ kind: fc.constant('type' as const), index: fc.nat(2), text: fc.oneof(fc.string({ maxLength: 6 }), fc.string({ unit: fc.constantFrom(' ', 'x', '\u200b', '\u2060', '\ufeff', '\u0085'), maxLength: 6 })) }),
       fc.record({ kind: fc.constant('skip' as const), index: fc.nat(2) }),
     );
     fc.assert(
@@ -248,6 +256,20 @@ describe('draft model with typed inputs', () => {
   ])('reports %s = %j as the seam rule %s', (id, text, rule) => {
     const draft = type(createDraft(form), id, text);
     expect(questionProblem(formQuestion(id), itemAt(draft, at(id)))).toMatchObject({ kind: 'value', rule });
+  });
+
+  it('calls a required text question answered with invisible characters required, not answered', () => {
+    const draft = type(createDraft(form), 'name', '\u200b\u2060');
+    expect(questionProblem(formQuestion('name'), itemAt(draft, at('name')))).toEqual({ kind: 'required' });
+  });
+
+  it.each([
+    ['\u000b', 'vertical tab'],
+    ['\u000c', 'form feed'],
+    ['\u0085', 'next line'],
+  ])('reports a one-line text answer broken by %j (%s) as multiline-text', (lineBreak) => {
+    const draft = type(createDraft(form), 'name', `a${lineBreak}b`);
+    expect(questionProblem(formQuestion('name'), itemAt(draft, at('name')))).toMatchObject({ kind: 'value', rule: 'multiline-text' });
   });
 
   it('leaves emptiness out of the value check that Next runs', () => {

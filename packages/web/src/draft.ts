@@ -1,6 +1,7 @@
 import {
   answerMismatch,
   checkboxAnswerValues,
+  isBlankText,
   isMultiSelect,
   isValueInput,
   type AnswerMismatchRule,
@@ -78,7 +79,7 @@ export function chooseOption(draft: RequestDraft, question: AskUserQuestionItem,
  */
 export function setCustom(draft: RequestDraft, question: AskUserQuestionItem, index: number, text: string): RequestDraft {
   const item = itemAt(draft, index);
-  if (text.trim() === '') return withItem(draft, index, { ...item, custom: text });
+  if (isBlankText(text)) return withItem(draft, index, { ...item, custom: text });
   const selected = isMultiSelect(question) ? item.selected : [];
   return withItem(draft, index, { selected, custom: text, skipped: false });
 }
@@ -154,7 +155,8 @@ export function firstProblem(questions: readonly AskUserQuestionItem[], draft: R
 export function answerItem(question: AskUserQuestionItem, item: QuestionDraft): AskUserQuestionAnswerItem {
   if (item.skipped) return { id: question.id, selected: [] };
   const custom = item.custom.trim();
-  if (custom === '') return { id: question.id, selected: [...item.selected] };
+  // Blank by the seam's rule: zero-width spaces and the like are nothing typed, not an answer.
+  if (isBlankText(custom)) return { id: question.id, selected: [...item.selected] };
   if (isValueInput(question.input)) {
     // Text the browser would never report stays as typed, so the check says what is wrong with it.
     const value = question.input?.kind === 'number' ? (plainDecimalText(custom) ?? custom) : custom;
@@ -170,7 +172,7 @@ export function answerFromDraft(questions: readonly AskUserQuestionItem[], draft
 }
 
 function hasAnswer(item: QuestionDraft): boolean {
-  return !item.skipped && (item.selected.length > 0 || item.custom.trim() !== '');
+  return !item.skipped && (item.selected.length > 0 || !isBlankText(item.custom));
 }
 
 function withItem(draft: RequestDraft, index: number, item: QuestionDraft): RequestDraft {

@@ -1,4 +1,5 @@
 import type { PlanReview } from '@askseam/client';
+import { isBlankText } from '@askseam/user-questions';
 import { CardSender } from './card-send.js';
 import type { CardContext, CardController } from './card-controller.js';
 import { composerKeys } from './composer-view.js';
@@ -17,7 +18,7 @@ export function planController(context: CardContext, review: PlanReview): CardCo
 
   /** Approval is the bare choice; feedback the person typed must not be dropped without a word. */
   function approve(): void {
-    if (feedback() !== '') {
+    if (!isBlankText(feedback())) {
       state.error = context.strings().feedbackPending;
       context.redraw('feedback');
       return;
@@ -27,13 +28,13 @@ export function planController(context: CardContext, review: PlanReview): CardCo
 
   function decline(): void {
     // Typed feedback says more than "keep planning" alone, and is a way of keeping planning.
-    if (feedback() !== '') sendFeedback();
+    if (!isBlankText(feedback())) sendFeedback();
     else if (review.decline !== undefined) sender.answer({ answers: [{ id: review.id, selected: [review.decline] }] });
   }
 
   function sendFeedback(): void {
     const text = feedback();
-    if (text === '') {
+    if (isBlankText(text)) {
       // The plan card words this one itself ("write your feedback first").
       state.invalid = new Map([[0, { kind: 'incomplete' }]]);
       context.redraw('feedback');

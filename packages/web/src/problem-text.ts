@@ -1,4 +1,4 @@
-import type { AskUserQuestionInput, AskUserQuestionItem } from '@askseam/user-questions';
+import { maxNumberAnswerLength, type AskUserQuestionInput, type AskUserQuestionItem } from '@askseam/user-questions';
 import type { QuestionProblem } from './draft.js';
 import type { AskseamStrings } from './i18n.js';
 
@@ -37,6 +37,7 @@ export function problemText(strings: AskseamStrings, question: AskUserQuestionIt
       break;
     case 'too-long':
       if ((input?.kind === 'text' || input?.kind === 'textarea') && input.maxLength !== undefined) return problems.tooLong(input.maxLength);
+      if (input?.kind === 'number') return problems.tooLong(maxNumberAnswerLength);
       break;
     case 'multiline-text':
       return problems.multiline;
