@@ -1,7 +1,7 @@
 /**
  * How many settled rpcIds a node on a bus remembers. Only news from other nodes can come late or
- * twice, and it comes within seconds (a bus hop, a reconcile every `reconcileMs`); ten thousand
- * settlements is far more than arrive in that time, and costs well under a megabyte.
+ * twice, and it comes within seconds (a bus hop, a reconcile every `reconcileMs`): far fewer than
+ * ten thousand questions settle in that time, and the bound keeps a long-lived node's memory flat.
  */
 export const SETTLED_IDS_REMEMBERED_ON_A_BUS = 10_000;
 
