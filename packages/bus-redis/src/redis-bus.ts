@@ -171,9 +171,9 @@ export class RedisQuestionBus implements QuestionBus {
       if (this.#client.status === 'ready') await this.#client.del(this.#aliveKey).catch(noop);
       // Its message and ready handlers check #listener and #subscriber, so they go quiet from here on.
       // Unsubscribe and wait for Redis to confirm: from then on every node sees this one as not alive.
-      await quit(subscriber, true);
+      await quit(subscriber, { subscriber: true });
     }
-    if (this.#ownsClient) await quit(this.#client, false);
+    if (this.#ownsClient) await quit(this.#client, { subscriber: false });
   }
 
   #receive(channel: string, text: string): void {
@@ -306,7 +306,7 @@ async function settledConnecting(client: Redis): Promise<boolean> {
 }
 
 /** Close a connection: politely (QUIT, after UNSUBSCRIBE for a subscriber) when it is up, at once otherwise. */
-async function quit(client: Redis, subscriber: boolean): Promise<void> {
+async function quit(client: Redis, { subscriber }: { subscriber: boolean }): Promise<void> {
   if (client.status === 'ready') {
     try {
       if (subscriber) await client.unsubscribe();

@@ -155,7 +155,7 @@ function readField(entry: unknown): ClarificationField | undefined {
   const name = textOf(record.name) ?? textOf(record.key) ?? textOf(record.id) ?? label;
   if (name === undefined) return undefined;
   const options = normalizeChoices(record.options ?? record.choices);
-  const field: ClarificationField = { name, label: label ?? humanise(name), type: fieldTypeOf(record.type ?? record.input_type ?? record.kind ?? spec, options.length > 0) };
+  const field: ClarificationField = { name, label: label ?? humanise(name), type: fieldTypeOf(record.type ?? record.input_type ?? record.kind ?? spec, { hasOptions: options.length > 0 }) };
   const required = booleanOf(record.required);
   if (required !== undefined) field.required = required;
   if (options.length > 0 && (field.type === 'select' || field.type === 'multi_select')) field.options = options;
@@ -172,7 +172,7 @@ function isFieldTypeWord(word: string): boolean {
  * The field type, made consistent with the options: a choice type without options asks for text;
  * options on a checkbox mean "tick any" (multi_select), on any other type "pick one" (select).
  */
-export function fieldTypeOf(value: unknown, hasOptions: boolean): ClarificationFieldType {
+export function fieldTypeOf(value: unknown, { hasOptions }: { hasOptions: boolean }): ClarificationFieldType {
   const word = typeof value === 'string' ? value.trim().toLowerCase().replace(/[\s-]+/g, '_') : '';
   const type = Object.hasOwn(fieldTypeAliases, word) ? fieldTypeAliases[word]! : hasOptions ? 'select' : 'text';
   if (type === 'select' || type === 'multi_select') return hasOptions ? type : 'text';

@@ -1,8 +1,11 @@
-// Shared across duplicate copies of this package (two versions in one app), so isInstance still works.
-const marker: unique symbol = Symbol.for('askseam.clarify.error') as never;
+import { AskseamError } from '@askseam/user-questions';
 
 /** Every way resuming a pending action can fail. */
-export const clarifyErrorCodes = ['INVALID_PENDING_ACTION', 'ANSWER_MISMATCH', 'REQUIRED_FIELD_MISSING'] as const;
+export const clarifyErrorCodes = [
+  'INVALID_PENDING_ACTION',
+  'ANSWER_MISMATCH',
+  'REQUIRED_FIELD_MISSING',
+] as const;
 
 /**
  * `INVALID_PENDING_ACTION`: what was handed to the resume is not a pending action (a foreign or
@@ -11,25 +14,18 @@ export const clarifyErrorCodes = ['INVALID_PENDING_ACTION', 'ANSWER_MISMATCH', '
  */
 export type ClarifyErrorCode = (typeof clarifyErrorCodes)[number];
 
+const marker: unique symbol = Symbol.for('askseam.ClarifyError') as never;
+// The brand before the one `askseam.<ClassName>` scheme: older copies of this package check only it.
+const legacyMarker: unique symbol = Symbol.for('askseam.clarify.error') as never;
+
 /** Thrown by `resumePendingAction`. Tool calls never throw: they return error results instead. */
-export class ClarifyError extends Error {
+export class ClarifyError extends AskseamError<ClarifyErrorCode> {
   readonly [marker] = true;
+  readonly [legacyMarker] = true;
   override readonly name = 'ClarifyError';
 
-  constructor(
-    readonly code: ClarifyErrorCode,
-    message: string,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
-
-  static isInstance(value: unknown): value is ClarifyError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[marker] === true &&
-      typeof (value as { code?: unknown }).code === 'string'
-    );
+  /** True for a `ClarifyError` from any copy of this package (where `instanceof` fails). */
+  static override isInstance(value: unknown): value is ClarifyError {
+    return AskseamError.hasMarker(value, marker, legacyMarker);
   }
 }

@@ -68,7 +68,7 @@ function lenient(raw: Record<string, unknown>): Record<string, unknown> {
 function lenientField(raw: Record<string, unknown>): Record<string, unknown> {
   const field = withoutNulls(raw, ['type', 'options', 'required']);
   if (field.options !== undefined) field.options = normalizeChoices(field.options);
-  if (typeof field.type === 'string') field.type = fieldTypeOf(field.type, Array.isArray(field.options) && field.options.length > 0);
+  if (typeof field.type === 'string') field.type = fieldTypeOf(field.type, { hasOptions: Array.isArray(field.options) && field.options.length > 0 });
   if (field.required !== undefined && typeof field.required !== 'boolean') field.required = booleanOf(field.required) ?? field.required;
   return field;
 }
@@ -119,7 +119,7 @@ function pendingActionOf(args: RequestClarificationArgs): PendingAction {
 
 function missingFieldOf(field: MissingFieldArgs): MissingField {
   const options = field.options ?? [];
-  const type = fieldTypeOf(field.type, options.length > 0);
+  const type = fieldTypeOf(field.type, { hasOptions: options.length > 0 });
   return {
     name: field.name.trim(),
     label: field.label.trim(),

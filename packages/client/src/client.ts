@@ -1,5 +1,7 @@
 import {
+  DEFAULT_CLIENT_HEARTBEAT_MS,
   PROTOCOL_VERSION,
+  closeCodes,
   parseServerFrame,
   type ClientFrame,
   type FrameData,
@@ -31,8 +33,6 @@ import type {
   QuestionClient,
   QuestionClientEvents,
 } from './types.js';
-
-const DEFAULT_HEARTBEAT_MS = 15_000;
 
 /** Connect to a host and keep a live map of the questions waiting for this user. */
 export function connectQuestions(options: ConnectQuestionsOptions): QuestionClient {
@@ -81,7 +81,7 @@ class QuestionConnection implements QuestionClient {
             initialDelayMs: options.reconnect?.initialDelayMs ?? defaultBackoff.initialDelayMs,
             maxDelayMs: options.reconnect?.maxDelayMs ?? defaultBackoff.maxDelayMs,
           };
-    this.#heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+    this.#heartbeatMs = options.heartbeatMs ?? DEFAULT_CLIENT_HEARTBEAT_MS;
     this.#dial();
   }
 
@@ -113,7 +113,7 @@ class QuestionConnection implements QuestionClient {
     this.#rejectInFlight(
       (rpcId) => new QuestionClientError('closed', `The question client was closed before the host's receipt for question ${rpcId}.`, { rpcId }),
     );
-    if (socket !== undefined) closeQuietly(socket, 1000, 'client closed');
+    if (socket !== undefined) closeQuietly(socket, closeCodes.normal, 'client closed');
     this.#setStatus('closed');
   }
 
@@ -267,7 +267,7 @@ class QuestionConnection implements QuestionClient {
         // Half-open sockets can sit silent for minutes before the browser notices; don't wait for
         // the close handshake either, treat it as gone now and dial again.
         this.#connectionLost(`nothing was received for ${this.#heartbeatMs} ms after a ping`);
-        closeQuietly(socket, 4000, 'heartbeat timeout');
+        closeQuietly(socket, closeCodes.heartbeatTimeout, 'heartbeat timeout');
         return;
       }
       this.#awaitingLife = true;

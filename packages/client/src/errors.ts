@@ -1,4 +1,4 @@
-import type { AnswerMismatch } from '@askseam/user-questions';
+import { AskseamError, type AnswerMismatch } from '@askseam/user-questions';
 
 /** Every code a `QuestionClientError` can carry. */
 export const questionClientErrorCodes = [
@@ -27,14 +27,20 @@ export interface QuestionClientErrorOptions extends ErrorOptions {
   mismatch?: AnswerMismatch;
 }
 
-// A registry symbol, not a module-local one: two installed copies of this package (a web UI
-// bundle and an app) must still recognise each other's errors.
-const marker: unique symbol = Symbol.for('askseam.client.error') as never;
+const marker: unique symbol = Symbol.for('askseam.QuestionClientError') as never;
+// The brand before the one `askseam.<ClassName>` scheme: older copies of this package check only it.
+const legacyMarker: unique symbol = Symbol.for('askseam.client.error') as never;
 
-export class QuestionClientError extends Error {
+/**
+ * Why a client call failed or the connection reported trouble. Its codes are kebab-case, unlike
+ * the UPPER_SNAKE of the other packages: they are the wire's receipt reasons (`not-pending`,
+ * `bad-response`, `forbidden`) passed through unchanged, plus the client's own in the same style
+ * (docs/errors.md, "Why the client's codes are kebab-case").
+ */
+export class QuestionClientError extends AskseamError<QuestionClientErrorCode> {
   readonly [marker] = true;
+  readonly [legacyMarker] = true;
   override readonly name = 'QuestionClientError';
-  readonly code: QuestionClientErrorCode;
   readonly rpcId?: string;
   readonly detail?: string;
   /**
@@ -45,20 +51,14 @@ export class QuestionClientError extends Error {
 
   constructor(code: QuestionClientErrorCode, message: string, options: QuestionClientErrorOptions = {}) {
     const { rpcId, detail, mismatch, ...errorOptions } = options;
-    super(message, errorOptions);
-    this.code = code;
+    super(code, message, errorOptions);
     if (rpcId !== undefined) this.rpcId = rpcId;
     if (detail !== undefined) this.detail = detail;
     if (mismatch !== undefined) this.mismatch = mismatch;
   }
 
   /** True for a `QuestionClientError` from any copy of this package (where `instanceof` fails). */
-  static isInstance(value: unknown): value is QuestionClientError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[marker] === true &&
-      typeof (value as { code?: unknown }).code === 'string'
-    );
+  static override isInstance(value: unknown): value is QuestionClientError {
+    return AskseamError.hasMarker(value, marker, legacyMarker);
   }
 }

@@ -15,7 +15,7 @@ export interface PlanReview {
 
 /**
  * The plan-review card for a batch, or `undefined` when the generic composer must render it.
- * A batch qualifies only when every condition of DESIGN.md holds, so an intent can change how a
+ * A batch qualifies only when every condition of docs/design.md ("Client and UI") holds, so an intent can change how a
  * question looks but never hides an answer the composer would offer.
  */
 export function planReviewOf(questions: readonly AskUserQuestionItem[]): PlanReview | undefined {

@@ -1,4 +1,5 @@
 // The client against a real `ws` server on 127.0.0.1:0 that plays the host's part frame by frame.
+import { DEFAULT_CLIENT_HEARTBEAT_MS, DEFAULT_HOST_HEARTBEAT_MS } from '@askseam/protocol';
 import type { AskUserQuestionItem } from '@askseam/user-questions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
@@ -531,6 +532,21 @@ describe('reconnecting', () => {
     const next = await host.nextConnection();
     next.send({ type: 'hello', protocol: 1 });
     await vi.waitFor(() => expect(client.status).toBe('open'));
+  });
+});
+
+describe('default heartbeat', () => {
+  it('pings every DEFAULT_CLIENT_HEARTBEAT_MS, half the host\'s default heartbeat, unless heartbeatMs says otherwise', async () => {
+    const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
+    try {
+      const host = await scriptedHost();
+      await openClient(host);
+      expect(setIntervalSpy).toHaveBeenCalledTimes(1);
+      expect(setIntervalSpy.mock.calls[0]?.[1]).toBe(DEFAULT_CLIENT_HEARTBEAT_MS);
+      expect(DEFAULT_CLIENT_HEARTBEAT_MS).toBe(DEFAULT_HOST_HEARTBEAT_MS / 2);
+    } finally {
+      setIntervalSpy.mockRestore();
+    }
   });
 });
 

@@ -1,28 +1,26 @@
+import { AskseamError } from '@askseam/user-questions';
+
 /** Every code a `DemoError` can carry. */
-export const demoErrorCodes = ['BAD_CONFIG', 'MODEL_HTTP', 'MODEL_RESPONSE'] as const;
+export const demoErrorCodes = [
+  'BAD_CONFIG',
+  'MODEL_HTTP',
+  'MODEL_RESPONSE',
+] as const;
 
 export type DemoErrorCode = (typeof demoErrorCodes)[number];
 
-// A registry symbol so a second copy of this module still recognises the error.
-const marker: unique symbol = Symbol.for('askseam.demo.error') as never;
+const marker: unique symbol = Symbol.for('askseam.DemoError') as never;
+// The brand before the one `askseam.<ClassName>` scheme: older copies of this package check only it.
+const legacyMarker: unique symbol = Symbol.for('askseam.demo.error') as never;
 
 /** What went wrong in the demo itself: its configuration or the model endpoint it talks to. */
-export class DemoError extends Error {
+export class DemoError extends AskseamError<DemoErrorCode> {
   readonly [marker] = true;
+  readonly [legacyMarker] = true;
   override readonly name = 'DemoError';
-  readonly code: DemoErrorCode;
 
-  constructor(code: DemoErrorCode, message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.code = code;
-  }
-
-  static isInstance(value: unknown): value is DemoError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[marker] === true &&
-      typeof (value as { code?: unknown }).code === 'string'
-    );
+  /** True for a `DemoError` from any copy of this package (where `instanceof` fails). */
+  static override isInstance(value: unknown): value is DemoError {
+    return AskseamError.hasMarker(value, marker, legacyMarker);
   }
 }

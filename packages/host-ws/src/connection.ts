@@ -1,21 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Duplex } from 'node:stream';
-import type { ServerFrame } from '@askseam/protocol';
+import { closeCodes, type ServerFrame } from '@askseam/protocol';
 import { WebSocket } from 'ws';
 import type { HostLogger } from './logger.js';
 import { exhaustiveSessions, listedSessions, safeCanSee, seesEverything, type Principal } from './principal.js';
 
-/** Close codes the host uses (besides 1009, which `ws` sends itself for an oversize frame). */
-export const closeCodes = {
-  /** `close()` on the host. */
-  goingAway: 1001,
-  /** Too many unreadable frames or rejected responses, or a consumer that does not read what it is sent. */
-  policyViolation: 1008,
-  /** A frame bigger than `maxPayload` (sent by `ws`). */
-  messageTooBig: 1009,
-  /** The host failed while handling the connection. */
-  internalError: 1011,
-} as const;
+// The close codes live in @askseam/protocol, one table for the host and the clients; re-exported
+// here because this package has always exported them.
+export { closeCodes };
 
 export interface ConnectionLimits {
   maxBufferedBytes: number;

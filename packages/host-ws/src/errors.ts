@@ -1,3 +1,5 @@
+import { AskseamError } from '@askseam/user-questions';
+
 /** Every code a `WebSocketHostError` can carry. Errors of a question itself are `UserQuestionError`s. */
 export const webSocketHostErrorCodes = [
   'INVALID_OPTIONS',
@@ -11,27 +13,18 @@ export const webSocketHostErrorCodes = [
 
 export type WebSocketHostErrorCode = (typeof webSocketHostErrorCodes)[number];
 
-// A registry symbol, so that two installed copies of this package recognise each other's errors.
-const marker: unique symbol = Symbol.for('askseam.host-ws.error') as never;
+const marker: unique symbol = Symbol.for('askseam.WebSocketHostError') as never;
+// The brand before the one `askseam.<ClassName>` scheme: older copies of this package check only it.
+const legacyMarker: unique symbol = Symbol.for('askseam.host-ws.error') as never;
 
 /** A host that cannot be set up as asked (bad options, no authentication chosen, not listening, a failing store), or a detached ask it cannot keep. */
-export class WebSocketHostError extends Error {
+export class WebSocketHostError extends AskseamError<WebSocketHostErrorCode> {
   readonly [marker] = true;
+  readonly [legacyMarker] = true;
   override readonly name = 'WebSocketHostError';
-  readonly code: WebSocketHostErrorCode;
-
-  constructor(code: WebSocketHostErrorCode, message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.code = code;
-  }
 
   /** True for a `WebSocketHostError` from any copy of this package (where `instanceof` fails). */
-  static isInstance(value: unknown): value is WebSocketHostError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[marker] === true &&
-      typeof (value as { code?: unknown }).code === 'string'
-    );
+  static override isInstance(value: unknown): value is WebSocketHostError {
+    return AskseamError.hasMarker(value, marker, legacyMarker);
   }
 }

@@ -33,7 +33,7 @@ import { safeCanSee, seesEverything, type Principal } from './principal.js';
 import { claimVerdict, confirmDelaysMs, readBack } from './read-back.js';
 import { respond, type RespondInput, type RespondOutcome } from './respond.js';
 import { Quarantine, type QuarantinedQuestion } from './quarantine.js';
-import { RecentIds } from './recent-ids.js';
+import { RecentIds, SETTLED_IDS_REMEMBERED_ON_A_BUS } from './recent-ids.js';
 import { RejectionBudget } from './rejection-budget.js';
 import { Resumer } from './resume.js';
 import { ResumeMarks } from './resume-marks.js';
@@ -138,7 +138,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   /** Bus messages that arrived before the store's pending questions were loaded; applied right after. */
   let startQueue: QuestionBusMessage[] | undefined = [];
   /** How many settled rpcIds to remember: only news from other nodes can come late or twice. */
-  const rememberSettled = bus === undefined ? 0 : 10_000;
+  const rememberSettled = bus === undefined ? 0 : SETTLED_IDS_REMEMBERED_ON_A_BUS;
   /** Settled records this process gave to their waiting asker: a reconcile that read the store before markResumed landed must not resume them too. */
   const handedToAsker = new RecentIds(rememberSettled);
   /** Settled records whose resume lease is being taken for their waiting asker: one attempt at a time. */
@@ -216,7 +216,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     const restored = await store.listPending('all', { onUnreadable });
     // Before the asks that arrived while we were loading (negative seqs), and not twice: one of those may already be saved.
     restored.forEach((record, index) => {
-      if (pending.get(record.rpcId) === undefined) pending.add(new PendingQuestion(record, index - restored.length, true));
+      if (pending.get(record.rpcId) === undefined) pending.add(new PendingQuestion(record, index - restored.length, { saved: true }));
     });
     awaitingResume = await store.listAwaitingResume({ onUnreadable });
     for (const message of startQueue.splice(0)) track(applyBusMessage(message));
@@ -351,7 +351,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
    * and notified. Resolves when the store has it (or has refused it, and the question is gone).
    */
   function enqueue(record: QuestionRecord): Promise<{ ok: true } | { ok: false; error: unknown }> {
-    const entry = new PendingQuestion(record, pending.nextSeq(), false);
+    const entry = new PendingQuestion(record, pending.nextSeq(), { saved: false });
     pending.add(entry);
     emit({ type: 'asked', rpcId: record.rpcId, sessionId: record.sessionId, questions: record.questions, askedAt: record.askedAt });
     logger.info('question asked', { rpcId: record.rpcId, sessionId: record.sessionId, mode: record.mode, count: record.questions.length });
@@ -365,7 +365,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         if (pending.get(rpcId) === entry) {
           // Serialised once for everyone who may see the session.
           const text = JSON.stringify(requestedFrame(entry));
-          for (const connection of connections.audience(sessionId)) deliver(connection, entry, false, text);
+          for (const connection of connections.audience(sessionId)) deliver(connection, entry, text, { replay: false });
           publish({ type: 'asked', record });
         }
         if (!closed || !ownsStore) callNotifier(config.notify, record, logger);
@@ -531,7 +531,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
         { checkBuffer: false },
       );
       connection.replay(
-        replay.map((entry) => ({ text: () => JSON.stringify(requestedFrame(entry)), onSent: () => recordDelivery(connection, entry, true) })),
+        replay.map((entry) => ({ text: () => JSON.stringify(requestedFrame(entry)), onSent: () => recordDelivery(connection, entry, { replay: true }) })),
       );
     });
   }
@@ -548,11 +548,11 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   }
 
   /** Send one question frame (`text`, its serialised `question/requested`) to one connection, and record that it went. */
-  function deliver(connection: HostConnection, entry: PendingQuestion, replay: boolean, text: string): void {
-    if (connection.sendText(text, { checkBuffer: !replay })) recordDelivery(connection, entry, replay);
+  function deliver(connection: HostConnection, entry: PendingQuestion, text: string, { replay }: { replay: boolean }): void {
+    if (connection.sendText(text, { checkBuffer: !replay })) recordDelivery(connection, entry, { replay });
   }
 
-  function recordDelivery(connection: HostConnection, entry: PendingQuestion, replay: boolean): void {
+  function recordDelivery(connection: HostConnection, entry: PendingQuestion, { replay }: { replay: boolean }): void {
     emit({ type: 'delivered', rpcId: entry.rpcId, sessionId: entry.sessionId, connectionId: connection.id, replay });
     eventLog.append({ type: 'delivered', rpcId: entry.rpcId, sessionId: entry.sessionId, data: { channel: 'websocket', connectionId: connection.id, replay } });
   }
@@ -880,10 +880,10 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   /** A question asked on another node: pending here too, shown to this node's sockets of its session. */
   function adoptPending(record: QuestionRecord): void {
     if (record.outcome !== undefined || pending.get(record.rpcId) !== undefined || pending.wasSettled(record.rpcId)) return;
-    const entry = new PendingQuestion(record, pending.nextSeq(), true);
+    const entry = new PendingQuestion(record, pending.nextSeq(), { saved: true });
     pending.add(entry);
     const text = JSON.stringify(requestedFrame(entry));
-    for (const connection of connections.audience(record.sessionId)) deliver(connection, entry, false, text);
+    for (const connection of connections.audience(record.sessionId)) deliver(connection, entry, text, { replay: false });
   }
 
   /**

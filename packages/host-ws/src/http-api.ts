@@ -89,7 +89,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, route: string, d
 
   if (collection === 'questions' && id !== undefined && id !== '' && (action === 'answer' || action === 'cancel') && extra === undefined) {
     if (method !== 'POST') return methodNotAllowed(res, 'POST');
-    const body = await readJsonBody(req, res, deps.maxBodyBytes, action === 'cancel');
+    const body = await readJsonBody(req, res, deps.maxBodyBytes, { emptyIsObject: action === 'cancel' });
     if (!body.ok) return;
     const result =
       action === 'answer'
@@ -132,7 +132,7 @@ function viewOf(record: QuestionRecord): HttpQuestionView {
 type Body = { ok: true; value: unknown } | { ok: false };
 
 /** The request body as JSON, or an error response already sent (413 over the limit, 400 unreadable). */
-function readJsonBody(req: IncomingMessage, res: ServerResponse, limit: number, emptyIsObject: boolean): Promise<Body> {
+function readJsonBody(req: IncomingMessage, res: ServerResponse, limit: number, { emptyIsObject }: { emptyIsObject: boolean }): Promise<Body> {
   return new Promise((resolve) => {
     const tooBig = () => {
       sendError(res, 413, 'too-large', `The body is larger than ${limit} bytes.`, { Connection: 'close' });

@@ -1,6 +1,8 @@
+import { DEFAULT_HOST_HEARTBEAT_MS, closeCodes as protocolCloseCodes } from '@askseam/protocol';
 import { UserQuestions, hasUserQuestionErrorCode } from '@askseam/user-questions';
 import { describe, expect, it } from 'vitest';
-import { createWebSocketHost, WebSocketHostError } from './index.js';
+import { closeCodes, createWebSocketHost, WebSocketHostError } from './index.js';
+import { resolveOptions } from './options.js';
 
 describe('options', () => {
   it('refuses to start without token, authenticate or allowAnonymous, saying how to fix it', async () => {
@@ -52,5 +54,13 @@ describe('options', () => {
     expect(WebSocketHostError.isInstance(error)).toBe(true);
     expect(WebSocketHostError.isInstance({ code: 'NOT_LISTENING' })).toBe(false);
     expect(WebSocketHostError.isInstance(Object.assign(new Error('y'), { [Symbol.for('askseam.host-ws.error')]: true, code: 'X' }))).toBe(true);
+  });
+
+  it('takes its default heartbeat from @askseam/protocol, the interval the client\'s default is derived from', () => {
+    expect(resolveOptions({ userQuestions: new UserQuestions(), token: 't' }).heartbeatMs).toBe(DEFAULT_HOST_HEARTBEAT_MS);
+  });
+
+  it('exports the protocol\'s one table of close codes', () => {
+    expect(closeCodes).toBe(protocolCloseCodes);
   });
 });

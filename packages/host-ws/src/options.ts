@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server } from 'node:http';
+import { DEFAULT_HOST_HEARTBEAT_MS } from '@askseam/protocol';
 import type { QuestionBus, QuestionRecord, QuestionStore } from '@askseam/store';
 import type { UserQuestions } from '@askseam/user-questions';
 // Namespace import: lets bundlers drop the parts of zod (locales) we never use.
@@ -109,7 +110,7 @@ const plainOptionsSchema = z.object({
   allowAnonymous: z.boolean().default(false),
   origins: z.array(z.string().min(1)).optional(),
   maxPayload: z.number().int().positive().default(MiB),
-  heartbeatMs: z.number().int().positive().default(30_000),
+  heartbeatMs: z.number().int().positive().default(DEFAULT_HOST_HEARTBEAT_MS),
   maxBufferedBytes: z.number().int().positive().default(4 * MiB),
   maxBadFrames: z.number().int().positive().default(10),
   badFrameWindowMs: z.number().int().positive().default(60_000),

@@ -4,7 +4,7 @@ import { PendingQuestion, PendingTable } from './pending.js';
 function entry(table: PendingTable, rpcId: string, sessionId: string, seq = table.nextSeq()): PendingQuestion {
   const askedAt = '2026-01-01T00:00:00.000Z';
   const questions = [{ id: 'q', question: 'Why?' }];
-  return new PendingQuestion({ rpcId, sessionId, askedBy: sessionId, askedAt, questions, mode: 'blocking' }, seq, true);
+  return new PendingQuestion({ rpcId, sessionId, askedBy: sessionId, askedAt, questions, mode: 'blocking' }, seq, { saved: true });
 }
 
 describe('PendingTable', () => {

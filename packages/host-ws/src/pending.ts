@@ -20,7 +20,7 @@ export class PendingQuestion {
     readonly record: QuestionRecord,
     /** Ask order, so that a replay across several sessions keeps the order the agents asked in. */
     readonly seq: number,
-    saved: boolean,
+    { saved }: { saved: boolean },
   ) {
     this.saved = saved;
   }

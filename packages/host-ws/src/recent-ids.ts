@@ -1,4 +1,11 @@
 /**
+ * How many settled rpcIds a node on a bus remembers. Only news from other nodes can come late or
+ * twice, and it comes within seconds (a bus hop, a reconcile every `reconcileMs`): far fewer than
+ * ten thousand questions settle in that time, and the bound keeps a long-lived node's memory flat.
+ */
+export const SETTLED_IDS_REMEMBERED_ON_A_BUS = 10_000;
+
+/**
  * A bounded set of ids that forgets the oldest first: remembers what was seen recently without
  * growing with the host's lifetime.
  */

@@ -37,7 +37,7 @@ export type RespondOutcome =
 
 /**
  * Judge one response from someone who sees sessions through `canSee`: the WebSocket and the HTTP
- * API both come here. The checks run in the order of DESIGN.md ("Host rules"), top to bottom; the
+ * API both come here. The checks run in the order of docs/design.md ("Host rules"), top to bottom; the
  * first that fails decides the receipt. Only the two accepting branches (and `unconfirmed`, whose
  * truth the caller settles) take the question out of `pending`; every rejection leaves a pending
  * question pending, so a corrected answer can still be accepted.

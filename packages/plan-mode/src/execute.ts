@@ -37,7 +37,7 @@ export interface ExitPlanModeContext {
  */
 export async function executeExitPlanMode(args: unknown, context: ExitPlanModeContext): Promise<ExitPlanModeResult> {
   const { agent, planMode, userQuestions } = context;
-  // The checks of DESIGN.md ("plan-mode"), in order.
+  // The checks of docs/design.md ("Plan mode: exit_plan_mode"), in order.
   if (agent === undefined) {
     return errorResult('NO_AGENT', 'exit_plan_mode was called without a calling agent, so there is no plan mode to end.', planModeErrorHints.NO_AGENT);
   }

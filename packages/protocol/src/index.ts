@@ -34,3 +34,6 @@ export type {
 } from './frames.js';
 export { parseClientFrame, parseFrame, parseServerFrame } from './parse.js';
 export type { FrameData, Parsed } from './parse.js';
+export { closeCodes } from './close-codes.js';
+export type { CloseCode } from './close-codes.js';
+export { DEFAULT_CLIENT_HEARTBEAT_MS, DEFAULT_HOST_HEARTBEAT_MS } from './heartbeat.js';

@@ -17,7 +17,7 @@ export async function askAsText(request: AskUserQuestionRequest, lines: LineRead
   output.write(`${renderText(request, { lang })}\n${several ? `${messages.endOfReply}\n` : ''}`);
   for (let attempt = 1; attempt <= attempts; attempt++) {
     output.write('> ');
-    const reply = await readReply(lines, several, request.signal);
+    const reply = await readReply(lines, { several, signal: request.signal });
     if (reply === undefined) throw new UserQuestionError('ASK_CANCELLED', messages.inputEnded);
     if (reply.trim() === '/cancel') throw new UserQuestionError('ASK_CANCELLED', messages.cancelledByUser);
     const result = parseTextReply(request, reply, { lang });
@@ -28,7 +28,7 @@ export async function askAsText(request: AskUserQuestionRequest, lines: LineRead
 }
 
 /** One reply: a line, or (for several questions) the lines up to an empty one. Undefined: input ended first. */
-async function readReply(lines: LineReader, several: boolean, signal: AbortSignal | undefined): Promise<string | undefined> {
+async function readReply(lines: LineReader, { several, signal }: { several: boolean; signal: AbortSignal | undefined }): Promise<string | undefined> {
   const read: string[] = [];
   for (;;) {
     const line = await lines.next(signal);

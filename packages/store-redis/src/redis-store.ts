@@ -85,7 +85,7 @@ export class RedisQuestionStore implements QuestionStore {
   async save(record: NewQuestionRecord): Promise<void> {
     const parsed = parseNewQuestionRecord(record);
     const keys = this.#keys;
-    const saved = await this.#run(`save question "${parsed.rpcId}"`, true, parsed.rpcId, (client) =>
+    const saved = await this.#run(`save question "${parsed.rpcId}"`, { writes: true, rpcId: parsed.rpcId }, (client) =>
       runScript(client, saveScript, [keys.record(parsed.rpcId), keys.saveCounter, keys.pending, keys.sessionPending(parsed.sessionId)], [JSON.stringify(parsed), parsed.rpcId, parsed.sessionId]),
     );
     if (saved !== 1) {
@@ -97,7 +97,7 @@ export class RedisQuestionStore implements QuestionStore {
     const settlement = parseSettlement(outcome, answer);
     const keys = this.#keys;
     const human = humanOutcomes.includes(settlement.outcome) ? '1' : '0';
-    const settled = await this.#run(`claim question "${rpcId}"`, true, rpcId, (client) =>
+    const settled = await this.#run(`claim question "${rpcId}"`, { writes: true, rpcId }, (client) =>
       runScript(
         client,
         claimScript,
@@ -109,13 +109,13 @@ export class RedisQuestionStore implements QuestionStore {
   }
 
   async get(rpcId: string): Promise<QuestionRecord | undefined> {
-    const hash = await this.#run(`read question "${rpcId}"`, false, rpcId, (client) => client.hgetall(this.#keys.record(rpcId)));
+    const hash = await this.#run(`read question "${rpcId}"`, { writes: false, rpcId }, (client) => client.hgetall(this.#keys.record(rpcId)));
     return Object.keys(hash).length === 0 ? undefined : recordOf(rpcId, hash, this.#target());
   }
 
   async listPending(sessions: SessionSelection, options?: ListRecordsOptions): Promise<QuestionRecord[]> {
     const indexes = sessions === 'all' ? [this.#keys.pending] : [...new Set(sessions)].map((sessionId) => this.#keys.sessionPending(sessionId));
-    return this.#run('list pending questions', false, undefined, async (client) => {
+    return this.#run('list pending questions', { writes: false }, async (client) => {
       if (indexes.length === 0) return [];
       const pipeline = client.pipeline();
       for (const index of indexes) pipeline.zrange(index, 0, -1, 'WITHSCORES');
@@ -130,7 +130,7 @@ export class RedisQuestionStore implements QuestionStore {
   }
 
   async listAwaitingResume(options?: ListRecordsOptions): Promise<QuestionRecord[]> {
-    return this.#run('list questions awaiting their resume', false, undefined, async (client) => {
+    return this.#run('list questions awaiting their resume', { writes: false }, async (client) => {
       const rpcIds = await client.zrange(this.#keys.awaiting, 0, -1);
       return this.#readRecords(
         client,
@@ -143,7 +143,7 @@ export class RedisQuestionStore implements QuestionStore {
 
   async markResumed(rpcId: string): Promise<boolean> {
     const keys = this.#keys;
-    const marked = await this.#run(`mark question "${rpcId}" resumed`, true, rpcId, (client) =>
+    const marked = await this.#run(`mark question "${rpcId}" resumed`, { writes: true, rpcId }, (client) =>
       runScript(client, markResumedScript, [keys.record(rpcId), keys.awaiting], [rpcId, new Date().toISOString(), this.#retainMs]),
     );
     return marked === 1;
@@ -153,7 +153,7 @@ export class RedisQuestionStore implements QuestionStore {
     const parsed = parseNewQuestionEvent(event);
     const at = new Date().toISOString();
     const keys = this.#keys;
-    const id = await this.#run(`append a "${parsed.type}" event to session "${parsed.sessionId}"`, true, undefined, (client) =>
+    const id = await this.#run(`append a "${parsed.type}" event to session "${parsed.sessionId}"`, { writes: true }, (client) =>
       runScript(client, appendEventScript, [keys.eventCounter, keys.events(parsed.sessionId)], [JSON.stringify(parsed), at]),
     );
     return { ...parsed, id: Number(id), at } as QuestionEvent;
@@ -170,7 +170,7 @@ export class RedisQuestionStore implements QuestionStore {
     const keys = this.#keys;
     const sessions = new Set(checked.map((event) => event.sessionId));
     // One script call: one round trip, run whole and alone, so the ids are consecutive in array order.
-    await this.#run(`append ${checked.length} events to ${sessions.size === 1 ? `session "${checked[0]!.sessionId}"` : `${sessions.size} sessions`}`, true, undefined, (client) =>
+    await this.#run(`append ${checked.length} events to ${sessions.size === 1 ? `session "${checked[0]!.sessionId}"` : `${sessions.size} sessions`}`, { writes: true }, (client) =>
       runScript(
         client,
         appendEventsScript,
@@ -185,7 +185,7 @@ export class RedisQuestionStore implements QuestionStore {
     const key = this.#keys.events(sessionId);
     // Entry ids are `<event id>-0`, so "after id N" is the range from `N+1-0` on.
     const start = `${after + 1}-0`;
-    const entries = await this.#run(`read the events of session "${sessionId}"`, false, undefined, async (client) => {
+    const entries = await this.#run(`read the events of session "${sessionId}"`, { writes: false }, async (client) => {
       if (limit === 0) return [];
       return limit === undefined ? client.xrange(key, start, '+') : client.xrange(key, start, '+', 'COUNT', limit);
     });
@@ -201,7 +201,7 @@ export class RedisQuestionStore implements QuestionStore {
   }
 
   /** Run one step against Redis, translating what goes wrong into the store's error codes. */
-  async #run<T>(action: string, writes: boolean, rpcId: string | undefined, step: (client: Redis) => Promise<T>): Promise<T> {
+  async #run<T>(action: string, { writes, rpcId }: { writes: boolean; rpcId?: string }, step: (client: Redis) => Promise<T>): Promise<T> {
     this.#assertOpen(action);
     const client = this.#client;
     await whenReady(client, (reason) => unavailable(this.#target(), `could not ${action}: ${reason}`));

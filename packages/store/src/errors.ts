@@ -1,3 +1,5 @@
+import { AskseamError } from '@askseam/user-questions';
+
 /** Every code a `QuestionStoreError` can carry, for every store implementation. */
 export const questionStoreErrorCodes = [
   /** `save` was given an rpcId the store already holds. */
@@ -18,27 +20,18 @@ export const questionStoreErrorCodes = [
 
 export type QuestionStoreErrorCode = (typeof questionStoreErrorCodes)[number];
 
-// A registry symbol, so that two installed copies of this package recognise each other's errors.
-const marker: unique symbol = Symbol.for('askseam.store.error') as never;
+const marker: unique symbol = Symbol.for('askseam.QuestionStoreError') as never;
+// The brand before the one `askseam.<ClassName>` scheme: older copies of this package check only it.
+const legacyMarker: unique symbol = Symbol.for('askseam.store.error') as never;
 
 /** A store that refused an operation, or cannot be opened. */
-export class QuestionStoreError extends Error {
+export class QuestionStoreError extends AskseamError<QuestionStoreErrorCode> {
   readonly [marker] = true;
+  readonly [legacyMarker] = true;
   override readonly name = 'QuestionStoreError';
-  readonly code: QuestionStoreErrorCode;
-
-  constructor(code: QuestionStoreErrorCode, message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.code = code;
-  }
 
   /** True for a `QuestionStoreError` from any copy of this package (where `instanceof` fails). */
-  static isInstance(value: unknown): value is QuestionStoreError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[marker] === true &&
-      typeof (value as { code?: unknown }).code === 'string'
-    );
+  static override isInstance(value: unknown): value is QuestionStoreError {
+    return AskseamError.hasMarker(value, marker, legacyMarker);
   }
 }

@@ -22,7 +22,7 @@ export const readNewQuestionEvent = compiledSafeParse(newQuestionEventSchema);
 
 /** A fresh, checked copy of a record for `save`. Throws `INVALID_INPUT` naming the first problem. */
 export function parseNewQuestionRecord(record: unknown): NewQuestionRecord {
-  return checkNewQuestionRecord(record, false);
+  return checkNewQuestionRecord(record, { keepSealed: false });
 }
 
 /**
@@ -32,10 +32,10 @@ export function parseNewQuestionRecord(record: unknown): NewQuestionRecord {
  * from the package: only the in-memory store, which hands out copies of its own, may keep them.
  */
 export function keepNewQuestionRecord(record: unknown): NewQuestionRecord {
-  return checkNewQuestionRecord(record, true);
+  return checkNewQuestionRecord(record, { keepSealed: true });
 }
 
-function checkNewQuestionRecord(record: unknown, keepSealed: boolean): NewQuestionRecord {
+function checkNewQuestionRecord(record: unknown, { keepSealed }: { keepSealed: boolean }): NewQuestionRecord {
   if (typeof record === 'object' && record !== null && !('state' in record)) {
     const questions = (record as { questions?: unknown }).questions;
     if (keepSealed && isSealedQuestionBatch(questions) && questions.length > 0) {
@@ -70,15 +70,15 @@ export function parseSettlement(outcome: unknown, answer: unknown): { outcome: Q
 
 /** A fresh, checked copy of an event for `appendEvent`. */
 export function parseNewQuestionEvent(event: unknown): NewQuestionEvent {
-  return checkNewQuestionEvent(event, false);
+  return checkNewQuestionEvent(event, { keepSealed: false });
 }
 
 /** For the in-memory store: like `parseNewQuestionEvent`, but a sealed question batch is kept, not copied (see `keepNewQuestionRecord`). */
 export function keepNewQuestionEvent(event: unknown): NewQuestionEvent {
-  return checkNewQuestionEvent(event, true);
+  return checkNewQuestionEvent(event, { keepSealed: true });
 }
 
-function checkNewQuestionEvent(event: unknown, keepSealed: boolean): NewQuestionEvent {
+function checkNewQuestionEvent(event: unknown, { keepSealed }: { keepSealed: boolean }): NewQuestionEvent {
   const requested = event as { type?: unknown; data?: { questions?: unknown } } | null;
   if (keepSealed && requested?.type === 'human_input_requested' && typeof requested.data === 'object' && requested.data !== null) {
     const { questions, ...rest } = requested.data;

@@ -1,6 +1,6 @@
 import type { AskUserQuestionOption } from '@askseam/user-questions';
 
-// The same rule as the web UI's parseRecommendedLabel (DESIGN.md, "Client and UI"): a trailing
+// The same rule as the web UI's parseRecommendedLabel (docs/design.md, "Client and UI"): a trailing
 // "(recommended)" or "(推荐)", ASCII or full-width parentheses but not mixed, any case.
 const recommendedSuffix = /\s*(?:\((?:recommended|推荐)\)|（(?:recommended|推荐)）)\s*$/i;
 

@@ -57,10 +57,10 @@ export function parseTextReply(
   const twice = new Set<number>();
   let placed = true;
   if (questions.length === 1) {
-    const head = keyAt(reply, keyOf, false);
+    const head = keyAt(reply, keyOf, { numbered: false });
     parts[0] = head ? reply.slice(head.end) : reply;
   } else {
-    const pieces = scanReply(reply, keyOf, true);
+    const pieces = scanReply(reply, keyOf, { semicolonsSplit: true });
     if (pieces.some((piece) => piece.key !== undefined)) {
       let current: number | undefined;
       for (const piece of pieces) {
@@ -78,7 +78,7 @@ export function parseTextReply(
       }
     } else {
       // No keys at all: one line per question, in order.
-      const lines = scanReply(reply, () => undefined, false).filter((piece) => !isBlankText(piece.text));
+      const lines = scanReply(reply, () => undefined, { semicolonsSplit: false }).filter((piece) => !isBlankText(piece.text));
       if (lines.length === questions.length) lines.forEach((line, index) => (parts[index] = line.text));
       else {
         problems.push({ message: messages.problemLineCount(lines.length, questions.length) });

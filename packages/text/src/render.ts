@@ -84,7 +84,7 @@ function compose(
   const single = questions.length === 1;
   if (!single) lines.push(messages.intro(questions.length), '');
   questions.forEach((question, index) => {
-    lines.push(...questionLines(question, index, single, messages, layout));
+    lines.push(...questionLines(question, index, { single, messages, layout }));
     lines.push('');
   });
   const skippable = questions.some((question) => question.required !== true);
@@ -93,7 +93,11 @@ function compose(
   return lines.join('\n');
 }
 
-function questionLines(question: AskUserQuestionItem, index: number, single: boolean, messages: TextMessages, layout: Layout): string[] {
+function questionLines(
+  question: AskUserQuestionItem,
+  index: number,
+  { single, messages, layout }: { single: boolean; messages: TextMessages; layout: Layout },
+): string[] {
   // In a batch each question is numbered and its body indented under it; alone it stands flush.
   const indent = single ? '' : '   ';
   const number = single ? '' : `${index + 1}. `;

@@ -50,7 +50,11 @@ const namedKey = /^[ \t]*([^\n:：;；"“]{1,80}?)[ \t]*[:：]/;
 const numberedKey = /^[ \t]*(\d{1,3})[.)、．）](?:[ \t]+|$)/;
 
 /** The key at the start of `text` that names a question, and where the value after it starts. */
-export function keyAt(text: string, keyOf: (candidate: string) => number | undefined, numbered: boolean): { key: number; end: number } | undefined {
+export function keyAt(
+  text: string,
+  keyOf: (candidate: string) => number | undefined,
+  { numbered }: { numbered: boolean },
+): { key: number; end: number } | undefined {
   const named = namedKey.exec(text);
   if (named) {
     const key = keyOf(named[1]!);
@@ -72,12 +76,12 @@ export function keyAt(text: string, keyOf: (candidate: string) => number | undef
  * Cut `text` at line breaks (and at semicolons when `semicolonsSplit`) that lie outside quoted
  * values, noting for each piece the question its leading key names.
  */
-export function scanReply(text: string, keyOf: (candidate: string) => number | undefined, semicolonsSplit: boolean): ReplyPiece[] {
+export function scanReply(text: string, keyOf: (candidate: string) => number | undefined, { semicolonsSplit }: { semicolonsSplit: boolean }): ReplyPiece[] {
   const pieces: ReplyPiece[] = [];
   let start = 0;
   let boundary = '';
   for (;;) {
-    const head = keyAt(text.slice(start), keyOf, true);
+    const head = keyAt(text.slice(start), keyOf, { numbered: true });
     const valueStart = start + (head?.end ?? 0);
     let atValueStart = true;
     let i = valueStart;

@@ -1,7 +1,7 @@
 // Namespace import: lets bundlers drop the parts of zod (locales) we never use.
 import * as z from 'zod';
 
-// The model-side arguments of ask_user_question (DESIGN.md, "The tool"). snake_case on purpose:
+// The model-side arguments of ask_user_question (docs/design.md, "The tool: ask_user_question"). snake_case on purpose:
 // it is what function-calling models write most reliably. Objects are strict so that fields the
 // model may not send (detail, intent, value, recommended, multiSelect) are refused, not dropped.
 // No length or count constraints here: they would appear in the JSON Schema, and Anthropic's strict

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasUserQuestionErrorCode, UserQuestionError, userQuestionErrorCodes } from './errors.js';
+import { AskseamError, hasUserQuestionErrorCode, legacyErrorBrands, UserQuestionError, userQuestionErrorCodes } from './errors.js';
 
 describe('UserQuestionError', () => {
   it('carries its code, message, cause and name', () => {
@@ -52,6 +52,61 @@ describe('UserQuestionError.isInstance', () => {
   });
 });
 
+describe('UserQuestionError brands', () => {
+  it('recognises an error of another copy by its askseam.UserQuestionError brand', () => {
+    expect(UserQuestionError.isInstance({ [Symbol.for('askseam.UserQuestionError')]: true, code: 'ASK_TIMEOUT' })).toBe(true);
+  });
+
+  it('still carries the old askseam.error brand, so an older copy of the package recognises it', () => {
+    const error = new UserQuestionError('ASK_CANCELLED', 'dismissed') as unknown as Record<symbol, unknown>;
+    expect(error[Symbol.for('askseam.error')]).toBe(true);
+  });
+
+  it('does not take another package\'s askseam error for its own', () => {
+    expect(UserQuestionError.isInstance({ [Symbol.for('askseam.QuestionStoreError')]: true, code: 'STORE_CLOSED' })).toBe(false);
+    expect(UserQuestionError.isInstance({ [Symbol.for('askseam.store.error')]: true, code: 'STORE_CLOSED' })).toBe(false);
+    expect(UserQuestionError.isInstance(new AskseamError('ASK_ABORTED', 'a bare base error'))).toBe(false);
+  });
+});
+
+describe('AskseamError', () => {
+  it('carries its code, message, cause and name', () => {
+    const cause = new Error('disk full');
+    const error = new AskseamError('SOMETHING_FAILED', 'It failed.', { cause });
+
+    expect(error).toBeInstanceOf(Error);
+    expect(error.code).toBe('SOMETHING_FAILED');
+    expect(error.cause).toBe(cause);
+    expect(String(error)).toBe('AskseamError: It failed.');
+    expect('cause' in new AskseamError('X', 'no cause')).toBe(false);
+  });
+
+  it('is the base of UserQuestionError', () => {
+    const error = new UserQuestionError('NO_PROVIDER', 'No provider.');
+    expect(error).toBeInstanceOf(AskseamError);
+    expect(AskseamError.isInstance(error)).toBe(true);
+  });
+
+  it('recognises any package\'s error from another copy, by the base brand', () => {
+    expect(AskseamError.isInstance({ [Symbol.for('askseam.AskseamError')]: true, code: 'STORE_CLOSED' })).toBe(true);
+  });
+
+  it.each(Object.entries(legacyErrorBrands))('recognises an older version\'s %s by its old brand %s', (_name, brand) => {
+    expect(AskseamError.isInstance(Object.assign(new Error('old'), { [Symbol.for(brand)]: true, code: 'ANY_CODE' }))).toBe(true);
+  });
+
+  it.each([
+    ['a plain Error', new Error('nope')],
+    ['an Error with a code but no brand', Object.assign(new Error('nope'), { code: 'ASK_ABORTED' })],
+    ['a brand that is not true', { [Symbol.for('askseam.AskseamError')]: 1, code: 'X' }],
+    ['a brand without a code', { [Symbol.for('askseam.AskseamError')]: true }],
+    ['an unknown askseam brand', { [Symbol.for('askseam.other.error')]: true, code: 'X' }],
+    ['null', null],
+  ])('rejects %s', (_name, value) => {
+    expect(AskseamError.isInstance(value)).toBe(false);
+  });
+});
+
 describe('hasUserQuestionErrorCode', () => {
   it('is true only for a UserQuestionError with that code', () => {
     const cancelled = new UserQuestionError('ASK_CANCELLED', 'dismissed');
@@ -62,7 +117,7 @@ describe('hasUserQuestionErrorCode', () => {
 });
 
 describe('userQuestionErrorCodes', () => {
-  // Copied by hand from DESIGN.md ("Codes: …"): the seam's ten, then the two raised by hosts.
+  // Copied by hand from docs/design.md ("Error codes"): the seam's ten, then the two raised by hosts.
   const designCodes = [
     'ASK_ABORTED',
     'EMPTY_QUESTIONS',
@@ -78,7 +133,7 @@ describe('userQuestionErrorCodes', () => {
     'ASK_CANCELLED',
   ];
 
-  it('lists exactly the codes of DESIGN.md, each once', () => {
+  it('lists exactly the codes of docs/design.md, each once', () => {
     expect([...userQuestionErrorCodes].sort()).toEqual([...designCodes].sort());
     expect(new Set(userQuestionErrorCodes).size).toBe(userQuestionErrorCodes.length);
   });

@@ -1,3 +1,56 @@
+/**
+ * One error shape for every askseam package: `AskseamError` carries a `code` and owns the marker
+ * check; each package's class only names its marker and its codes.
+ *
+ * Markers are registry symbols (`Symbol.for`), not module-local ones, so that two installed copies
+ * of a package (a web bundle and an app, or two versions side by side) still recognise each
+ * other's errors where `instanceof` fails. Every marker is `askseam.<ClassName>`.
+ */
+const baseMarker: unique symbol = Symbol.for('askseam.AskseamError') as never;
+
+/**
+ * The brands used before the one `askseam.<ClassName>` scheme. An error made by an older copy
+ * carries only its legacy brand, so every check still accepts these; every new error carries its
+ * legacy brand too, so an older copy's `isInstance` still recognises it. (Each package's
+ * errors.ts names its own; this list lets `AskseamError.isInstance` accept them all. Not public.)
+ */
+export const legacyErrorBrands = {
+  UserQuestionError: 'askseam.error',
+  QuestionStoreError: 'askseam.store.error',
+  WebSocketHostError: 'askseam.host-ws.error',
+  QuestionClientError: 'askseam.client.error',
+  ClarifyError: 'askseam.clarify.error',
+  DemoError: 'askseam.demo.error',
+} as const;
+
+const legacyMarkers: readonly symbol[] = Object.values(legacyErrorBrands).map((brand) => Symbol.for(brand));
+
+/** The base of every askseam error: branch on `code`, never on the message. */
+export class AskseamError<C extends string = string> extends Error {
+  readonly [baseMarker] = true;
+  override readonly name: string = 'AskseamError';
+
+  constructor(
+    readonly code: C,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+
+  /** True for an error of any askseam package, from any copy or version of it. */
+  static isInstance(value: unknown): value is AskseamError {
+    return AskseamError.hasMarker(value, baseMarker, ...legacyMarkers);
+  }
+
+  /** True when `value` carries one of `markers` set to `true` and a string `code`. */
+  protected static hasMarker(value: unknown, ...markers: symbol[]): boolean {
+    if (typeof value !== 'object' || value === null) return false;
+    if (typeof (value as { code?: unknown }).code !== 'string') return false;
+    return markers.some((marker) => (value as Record<symbol, unknown>)[marker] === true);
+  }
+}
+
 /** Every code a `UserQuestionError` can carry. The first ten are the seam's; the last two are raised by hosts. */
 export const userQuestionErrorCodes = [
   'ASK_ABORTED',
@@ -16,28 +69,18 @@ export const userQuestionErrorCodes = [
 
 export type UserQuestionErrorCode = (typeof userQuestionErrorCodes)[number];
 
-// A registry symbol, not a module-local one: two installed copies of this package must still
-// recognise each other's errors.
-const marker: unique symbol = Symbol.for('askseam.error') as never;
+const marker: unique symbol = Symbol.for('askseam.UserQuestionError') as never;
+const legacyMarker: unique symbol = Symbol.for('askseam.error') as never;
 
-export class UserQuestionError extends Error {
+/** A question that could not be asked or answered (the seam's gates, a host, a provider). */
+export class UserQuestionError extends AskseamError<UserQuestionErrorCode> {
   readonly [marker] = true;
+  readonly [legacyMarker] = true;
   override readonly name = 'UserQuestionError';
-  readonly code: UserQuestionErrorCode;
-
-  constructor(code: UserQuestionErrorCode, message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.code = code;
-  }
 
   /** True for a `UserQuestionError` from any copy of this package (where `instanceof` fails). */
-  static isInstance(value: unknown): value is UserQuestionError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[marker] === true &&
-      typeof (value as { code?: unknown }).code === 'string'
-    );
+  static override isInstance(value: unknown): value is UserQuestionError {
+    return AskseamError.hasMarker(value, marker, legacyMarker);
   }
 }
 

@@ -1,7 +1,7 @@
 // Everything a user may import from @askseam/user-questions, named one by one.
 export { UserQuestions } from './user-questions.js';
 export type { UserQuestionsOptions } from './user-questions.js';
-export { UserQuestionError, userQuestionErrorCodes, hasUserQuestionErrorCode } from './errors.js';
+export { AskseamError, UserQuestionError, userQuestionErrorCodes, hasUserQuestionErrorCode } from './errors.js';
 export type { UserQuestionErrorCode } from './errors.js';
 export { matchesQuestions, answerMismatch } from './match.js';
 export type { AnswerMismatch, AnswerMismatchRule } from './match.js';

@@ -4,7 +4,7 @@ import { answerMismatch, matchesQuestions } from './match.js';
 import type { AskUserQuestionAnswer, AskUserQuestionAnswerItem, AskUserQuestionItem } from './schemas.js';
 import { UserQuestions } from './user-questions.js';
 
-// An oracle written straight from DESIGN.md's rule list, deliberately shaped differently from
+// An oracle written straight from docs/design.md's rule list ("Answer rules"), deliberately shaped differently from
 // src/match.ts (one boolean expression per rule, sorting for duplicates, a regex for blankness),
 // so that a mistake in one is unlikely to be repeated in the other.
 function oracleFits(questions: readonly AskUserQuestionItem[], answer: AskUserQuestionAnswer): boolean {

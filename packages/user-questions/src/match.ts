@@ -30,7 +30,7 @@ export interface AnswerMismatch {
   message: string;
 }
 
-/** True when `answer` fits `questions` by every rule of DESIGN.md. */
+/** True when `answer` fits `questions` by every rule of docs/design.md ("Answer rules"). */
 export function matchesQuestions(questions: readonly AskUserQuestionItem[], answer: unknown): answer is AskUserQuestionAnswer {
   return answerMismatch(questions, answer) === undefined;
 }

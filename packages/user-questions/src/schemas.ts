@@ -1,7 +1,7 @@
 // Namespace import: lets bundlers drop the parts of zod (locales) we never use.
 import * as z from 'zod';
 
-// These schemas are the contract of DESIGN.md ("The seam"). Field names are part of it.
+// These schemas are the contract of docs/design.md ("The seam's types"). Field names are part of it.
 
 export const askUserQuestionOptionSchema = z.object({
   /** Both the text shown and the value returned; a trailing "(Recommended)" stays part of it. */

@@ -13,7 +13,7 @@ export interface UserQuestionsOptions {
 
 /**
  * The seam between whoever asks (a tool, plan mode) and whoever shows the question to a human
- * (exactly one registered provider). `ask` runs the gates of DESIGN.md in contract order.
+ * (exactly one registered provider). `ask` runs the gates of docs/design.md ("The gates of ask()") in contract order.
  */
 export class UserQuestions {
   readonly #agents: AgentRegistry | undefined;

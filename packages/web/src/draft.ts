@@ -147,7 +147,7 @@ export function firstProblem(questions: readonly AskUserQuestionItem[], draft: R
 }
 
 /**
- * The answer for one question by DESIGN.md's rules: a skip is `{ id, selected: [] }`; custom text
+ * The answer for one question by the rules of docs/design.md ("Answer rules"): a skip is `{ id, selected: [] }`; custom text
  * is sent trimmed and only when not blank; on a single-select question custom replaces the choice.
  * A number goes out as the plain decimal the seam reads (`1e3` typed becomes `1000`, `.5` becomes
  * `0.5`); a checkbox as `"true"` / `"false"`.

@@ -1,0 +1,41 @@
+import { AskseamError, UserQuestionError } from '@askseam/user-questions';
+import { describe, expect, it } from 'vitest';
+import { WebSocketHostError } from './errors.js';
+
+// What another copy of this package (same version) and an older version put on their errors.
+const brand = Symbol.for('askseam.WebSocketHostError');
+const oldBrand = Symbol.for('askseam.host-ws.error');
+
+/** The check an older copy of this package runs (its brand, and a string code). */
+function olderCopyRecognises(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[oldBrand] === true && typeof (value as { code?: unknown }).code === 'string';
+}
+
+describe('WebSocketHostError', () => {
+  it('is an AskseamError with its code, message, cause and name', () => {
+    const cause = new Error('underneath');
+    const error = new WebSocketHostError('STORE_FAILED', 'It went wrong.', { cause });
+
+    expect(error).toBeInstanceOf(AskseamError);
+    expect(AskseamError.isInstance(error)).toBe(true);
+    expect(error.code).toBe('STORE_FAILED');
+    expect(error.cause).toBe(cause);
+    expect(String(error)).toBe('WebSocketHostError: It went wrong.');
+  });
+
+  it('recognises an error of another copy by its askseam.WebSocketHostError brand', () => {
+    expect(WebSocketHostError.isInstance({ [brand]: true, code: 'STORE_FAILED' })).toBe(true);
+  });
+
+  it('recognises an error of an older version by its old brand, and is recognised by it', () => {
+    expect(WebSocketHostError.isInstance({ [oldBrand]: true, code: 'STORE_FAILED' })).toBe(true);
+    expect(AskseamError.isInstance({ [oldBrand]: true, code: 'STORE_FAILED' })).toBe(true);
+    expect(olderCopyRecognises(new WebSocketHostError('STORE_FAILED', 'x'))).toBe(true);
+  });
+
+  it('does not take another package\'s error, or a brand without a code, for its own', () => {
+    expect(WebSocketHostError.isInstance(new UserQuestionError('ASK_ABORTED', 'x'))).toBe(false);
+    expect(WebSocketHostError.isInstance({ [brand]: true })).toBe(false);
+    expect(WebSocketHostError.isInstance(Object.assign(new Error('x'), { code: 'STORE_FAILED' }))).toBe(false);
+  });
+});
