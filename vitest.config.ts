@@ -9,5 +9,7 @@ const projects = readdirSync(new URL('./packages/', import.meta.url), { withFile
     ...sharedTestConfig,
     test: { ...sharedTestConfig.test, name: entry.name, root: `./packages/${entry.name}` },
   }));
+// Cross-package checks (the packed tarballs in an app outside the workspace) live in e2e/.
+projects.push({ ...sharedTestConfig, test: { ...sharedTestConfig.test, name: 'e2e', root: './e2e', include: ['**/*.test.ts'] } });
 
 export default defineConfig({ test: { projects } });
