@@ -22,7 +22,7 @@ export interface ReadEventsOptions {
  * What `save` and `appendEvent(s)` are given may be frozen (the WebSocket host freezes its records
  * and the seam's question batches): read it, copy what you keep, never edit it in place.
  *
- * `describeQuestionStoreContract` from `@askseam/store/testing` checks an implementation against
+ * `describeQuestionStoreContract` from `@askseam/store-testing` checks an implementation against
  * this contract.
  */
 export interface QuestionStore {
