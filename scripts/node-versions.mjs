@@ -4,7 +4,7 @@
 // `pnpm install`, so better-sqlite3 is built against that version and the repo's own node_modules
 // (built for Node 20) is never touched.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
+import { appendFileSync, closeSync, cpSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative, sep } from 'node:path';
 
@@ -65,10 +65,15 @@ export async function prepareNodeVersion(repoDir, major) {
   if (installedNode !== 0) return prepared;
 
   prepared.step = 'copy the repo';
-  cpSync(repoDir, copyDir, {
-    recursive: true,
-    filter: (source) => !relative(repoDir, source).split(sep).some((part) => skipped.has(part)),
-  });
+  try {
+    cpSync(repoDir, copyDir, {
+      recursive: true,
+      filter: (source) => !relative(repoDir, source).split(sep).some((part) => skipped.has(part)),
+    });
+  } catch (error) {
+    appendFileSync(logFile, `${error instanceof Error ? error.stack : String(error)}\n`);
+    return prepared;
+  }
 
   prepared.step = `pnpm install on Node ${major}`;
   const installed = await runLogged('pnpm', ['install', '--offline', '--frozen-lockfile'], { cwd: copyDir, env, logFile });
