@@ -21,7 +21,6 @@ import * as userQuestionsTesting from '@askseam/user-questions/testing';
 // does not have (issue 14). It is checked with the DOM lib in consumer-browser.ts; once part B lands,
 // add `import * as web from '@askseam/web';` and `browserBundleUrl()` below.
 import { createServer } from 'node:http';
-import { WebSocket } from 'ws';
 
 export const everyEntryPoint = {
   busRedis,
@@ -50,7 +49,8 @@ const hostPromise: Promise<hostWs.WebSocketHost> = hostWs.createWebSocketHost({ 
 const openAiTools: toolAskUser.OpenAIFunctionTool[] = [toolAskUser.toOpenAITool(), planMode.toOpenAIExitPlanModeTool()];
 const anthropicTools: toolAskUser.AnthropicTool[] = [toolAskUser.toAnthropicTool()];
 const result: Promise<toolAskUser.AskToolResult> = toolAskUser.askUserQuestionTool.execute('{}', { userQuestions: seam, agent });
-const connection = client.connectQuestions({ url: 'ws://127.0.0.1:1/askseam', token: 't', WebSocket, reconnect: false });
+// No `ws` import here: the app has no @types/ws of its own, so host-ws's declarations must bring it.
+const connection = client.connectQuestions({ url: 'ws://127.0.0.1:1/askseam', token: 't', reconnect: false });
 const frame = protocol.parseServerFrame('{}');
 const rendered: string = text.renderText([{ id: 'plan', question: 'Which plan?', options: [{ label: 'Pro' }, { label: 'Free' }] }]);
 
