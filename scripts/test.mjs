@@ -1,44 +1,70 @@
 // Runs every test once and ends with the plain line CI reads: "N passed, N failed".
 // Type tests (expectTypeOf) are checked by tsc first, so a broken public type fails the run too.
-import { spawnSync } from 'node:child_process';
+// Then the Node-side suites and the outside-app check run again on Node 22 and 24 (see
+// node-versions.mjs); those versions are prepared while the main run goes, and their counts join
+// the closing line.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { otherNodeVersions, prepareNodeVersion, removeNodeVersion, runNodeSideSuites } from './node-versions.mjs';
+import { countVitestReport } from './vitest-report.mjs';
 
+const repoDir = process.cwd();
 const extraArgs = process.argv.slice(2);
 const bin = (name) => join('node_modules', '.bin', name);
 
-const typecheck = spawnSync(bin('tsc'), ['-p', 'tsconfig.test.json'], { stdio: 'inherit' });
-const typeFailures = typecheck.status === 0 ? 0 : 1;
+/** Run a command with the terminal as its output; resolves with its exit status. */
+function runInherited(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit' });
+    child.on('error', () => resolve(1));
+    child.on('close', (status) => resolve(status ?? 1));
+  });
+}
+
+const typecheckStatus = await runInherited(bin('tsc'), ['-p', 'tsconfig.test.json']);
+const typeFailures = typecheckStatus === 0 ? 0 : 1;
+
+// A narrowed run (`pnpm test -- --project x`) is for a developer's quick look: Node 20 only.
+const versions = extraArgs.length > 0 ? [] : otherNodeVersions;
+// Downloads, copies and the native build for the other versions overlap the main run.
+const preparing = versions.map((major) => prepareNodeVersion(repoDir, major));
 
 const outDir = mkdtempSync(join(tmpdir(), 'askseam-test-'));
-const reportFile = join(outDir, 'vitest.json');
-const run = spawnSync(
-  bin('vitest'),
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...extraArgs],
-  { stdio: 'inherit' },
-);
+const mainStatus = await runInherited(bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(outDir, 'vitest.json')}`,
+  ...extraArgs,
+]);
+const main = countVitestReport(join(outDir, 'vitest.json'), mainStatus);
+let passed = main.passed;
+let failed = main.failed + typeFailures;
+const summary = [`node ${process.versions.node}: ${main.passed} passed, ${main.failed} failed`];
 
-let passed = 0;
-let failed = typeFailures;
-try {
-  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-  passed = report.numPassedTests;
-  // Failed tests, plus each file that failed with no failed test in it (it did not load, or a
-  // beforeAll failed and its tests were reported as skipped).
-  const filesFailedWhole = report.testResults.filter(
-    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
-  ).length;
-  failed += report.numFailedTests + filesFailedWhole;
-  // Anything else vitest counted against the run (an unhandled error) is still a failure.
-  if (!report.success && failed === typeFailures) failed += 1;
-} catch {
-  failed += 1;
+for (const pending of preparing) {
+  const prepared = await pending;
+  if (!prepared.ok) {
+    console.log(`\nNode ${prepared.major}: "${prepared.step}" failed (counted as 1 failure); its log:\n${readFileSync(prepared.logFile, 'utf8').slice(-4000)}`);
+    failed += 1;
+    summary.push(`node ${prepared.major}: not run (${prepared.step} failed)`);
+    removeNodeVersion(prepared);
+    continue;
+  }
+  console.log(`\nNode ${prepared.major}: the Node-side suites and the outside-app check`);
+  const reportFile = join(outDir, `vitest-node${prepared.major}.json`);
+  const status = await runNodeSideSuites(prepared, reportFile);
+  const counts = countVitestReport(reportFile, status);
+  passed += counts.passed;
+  failed += counts.failed;
+  summary.push(`node ${prepared.major}: ${counts.passed} passed, ${counts.failed} failed`);
+  removeNodeVersion(prepared);
 }
-// The exit status is the last word: never print "0 failed" for a run that did not pass.
-if (run.status !== 0 && failed === 0) failed = 1;
 rmSync(outDir, { recursive: true, force: true });
 
 if (typeFailures) console.log('type check of the tests failed (counted as 1 failure)');
+console.log(summary.join('\n'));
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || run.status !== 0 ? 1 : 0);
+process.exit(failed > 0 ? 1 : 0);

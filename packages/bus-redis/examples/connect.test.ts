@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { QuestionBusMessage } from '@askseam/store';
-import { sampleQuestionRecord } from '@askseam/store/testing';
+import { sampleQuestionRecord } from '@askseam/store-testing';
 import { startRedisServer, type TestRedisServer } from '@askseam/store-redis/testing';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';

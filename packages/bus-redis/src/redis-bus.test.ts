@@ -1,5 +1,5 @@
 import { QuestionStoreError, type QuestionBusListener, type QuestionBusMessage } from '@askseam/store';
-import { describeQuestionBusContract, sampleQuestionRecord, questionStoreErrorCode } from '@askseam/store/testing';
+import { describeQuestionBusContract, sampleQuestionRecord, questionStoreErrorCode } from '@askseam/store-testing';
 import { startRedisServer, type TestRedisServer } from '@askseam/store-redis/testing';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QuestionStoreError } from '@askseam/store';
-import { sampleQuestionRecord, questionStoreErrorCode } from '@askseam/store/testing';
+import { sampleQuestionRecord, questionStoreErrorCode } from '@askseam/store-testing';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RedisQuestionStore } from './redis-store.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QuestionStoreError } from '@askseam/store';
-import { describeQuestionStoreContract, sampleQuestionRecord, questionStoreErrorCode } from '@askseam/store/testing';
+import { describeQuestionStoreContract, sampleQuestionRecord, questionStoreErrorCode } from '@askseam/store-testing';
 import { Redis, type RedisOptions } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recommendedRedisOptions } from './connection.js';

@@ -7,8 +7,7 @@ import { dirname, join } from 'node:path';
 import { QuestionStoreError, type QuestionStoreErrorCode } from '@askseam/store';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-// Relative, not `@askseam/store/testing`: that subpath resolves to the built dist/, and tests read sources.
-import { describeQuestionStoreContract, sampleQuestionRecord } from '@askseam/store/testing';
+import { describeQuestionStoreContract, sampleQuestionRecord } from '@askseam/store-testing';
 import { migrate, questionStoreMigrations } from './migrations.js';
 import { SqliteQuestionStore } from './sqlite-store.js';
 

@@ -39,7 +39,7 @@ export interface QuestionBusListener {
  * not after a long queue), `STORE_CLOSED` after `close()`, `INVALID_INPUT` for a message that is not
  * a bus message, a second listener, or a bad lease ttl.
  *
- * `describeQuestionBusContract` from `@askseam/store/testing` checks an implementation.
+ * `describeQuestionBusContract` from `@askseam/store-testing` checks an implementation.
  */
 export interface QuestionBus {
   /** This node's id, unique among the nodes on the bus (a random id per process is right). */

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { QuestionBusMessage } from './bus.js';
 import { QuestionStoreError } from './errors.js';
 import { MemoryQuestionBusHub } from './memory-bus.js';
-import { describeQuestionBusContract, sampleQuestionRecord } from './testing/index.js';
-import { questionStoreErrorCode } from './testing/error-code.js';
+// Not a declared devDependency: store-testing depends on store, and the build graph must stay acyclic.
+// The test alias and tsconfig.test.json paths resolve it to its sources.
+import { describeQuestionBusContract, questionStoreErrorCode, sampleQuestionRecord } from '@askseam/store-testing';
 
 // One hub per test: every node `makeNodes` returns for a test shares it.
 let hub = new MemoryQuestionBusHub();

@@ -1,7 +1,9 @@
 import { UserQuestions, type AskUserQuestionItem } from '@askseam/user-questions';
 import { describe, expect, it } from 'vitest';
 import { MemoryQuestionStore } from './memory.js';
-import { describeQuestionStoreContract, sampleQuestionRecord } from './testing/index.js';
+// Not a declared devDependency: store-testing depends on store, and the build graph must stay acyclic.
+// The test alias and tsconfig.test.json paths resolve it to its sources.
+import { describeQuestionStoreContract, sampleQuestionRecord } from '@askseam/store-testing';
 
 const yes = { answers: [{ id: 'deploy', selected: ['Yes'] }] };
 

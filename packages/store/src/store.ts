@@ -41,7 +41,7 @@ export interface ListRecordsOptions {
  * What `save` and `appendEvent(s)` are given may be frozen (the WebSocket host freezes its records
  * and the seam's question batches): read it, copy what you keep, never edit it in place.
  *
- * `describeQuestionStoreContract` from `@askseam/store/testing` checks an implementation against
+ * `describeQuestionStoreContract` from `@askseam/store-testing` checks an implementation against
  * this contract.
  */
 export interface QuestionStore {

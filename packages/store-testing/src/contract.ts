@@ -1,10 +1,7 @@
 // The behaviour every QuestionStore must have, as a vitest suite a store author runs against
 // their own implementation: `describeQuestionStoreContract('redis', () => new RedisStore(…))`.
 import { afterEach, describe, expect, it } from 'vitest';
-import { QuestionStoreError } from '../errors.js';
-import type { NewQuestionEvent } from '../events.js';
-import type { NewQuestionRecord } from '../record.js';
-import type { QuestionStore } from '../store.js';
+import { QuestionStoreError, type NewQuestionEvent, type NewQuestionRecord, type QuestionStore } from '@askseam/store';
 import { questionStoreErrorCode } from './error-code.js';
 
 export interface QuestionStoreContractOptions {

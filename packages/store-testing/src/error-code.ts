@@ -1,4 +1,4 @@
-import { QuestionStoreError, type QuestionStoreErrorCode } from '../errors.js';
+import { QuestionStoreError, type QuestionStoreErrorCode } from '@askseam/store';
 
 /**
  * The `QuestionStoreError` code `promise` rejects with, or `'no error'` when it resolves; any other

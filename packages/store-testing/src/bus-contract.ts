@@ -1,9 +1,7 @@
 // The behaviour every QuestionBus must have, as a vitest suite a bus author runs against their own
 // implementation: `describeQuestionBusContract('redis', (count) => connectNodes(count))`.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { QuestionBus, QuestionBusListener, QuestionBusMessage } from '../bus.js';
-import { QuestionStoreError } from '../errors.js';
-import type { QuestionRecord } from '../record.js';
+import { QuestionStoreError, type QuestionBus, type QuestionBusListener, type QuestionBusMessage, type QuestionRecord } from '@askseam/store';
 import { sampleQuestionRecord } from './contract.js';
 import { questionStoreErrorCode } from './error-code.js';
 
