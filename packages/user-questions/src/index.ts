@@ -8,6 +8,9 @@ export type { AnswerMismatch, AnswerMismatchRule } from './match.js';
 export { checkReceivedAnswer } from './received-answer.js';
 export type { ReceivedAnswerCheck } from './received-answer.js';
 export { questionBatchProblem } from './batch.js';
+export { checkQuestionIntents, toolApprovalInputMaxBytes, toolApprovalInputMaxDepth } from './intent.js';
+export { approvalDecisionOf, approvalQuestionId, approvalQuestions, askApproval } from './approval.js';
+export type { ApprovalDecision, ApprovalLang, ApprovalQuestionRequest, AskApprovalOptions } from './approval.js';
 export { copyAnswer } from './answer.js';
 export { isSealedQuestionBatch } from './sealed.js';
 export { compiledSafeParse } from './compiled.js';
@@ -25,6 +28,7 @@ export {
 } from './inputs.js';
 export {
   agentRefSchema,
+  approvalToolSchema,
   askUserQuestionAnswerItemSchema,
   askUserQuestionAnswerSchema,
   askUserQuestionInputSchema,
@@ -41,8 +45,10 @@ export {
   selectInputSchema,
   textareaInputSchema,
   textInputSchema,
+  toolApprovalIntentSchema,
 } from './schemas.js';
 export type {
+  ApprovalTool,
   AskUserQuestionAnswer,
   AskUserQuestionAnswerItem,
   AskUserQuestionInput,
@@ -52,5 +58,6 @@ export type {
   AskUserQuestionOption,
   AskUserQuestionUrgency,
   PlanReviewIntent,
+  ToolApprovalIntent,
 } from './schemas.js';
 export type { AgentRef, AgentRegistry, AskUserQuestionRequest, UserQuestionProvider } from './types.js';
