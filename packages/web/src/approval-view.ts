@@ -63,7 +63,7 @@ export function renderApprovalCard(model: ApprovalCardModel, actions: ApprovalCa
       'fieldset',
       { class: 'frame', props: { disabled: busy } },
       h('div', { class: 'top' }, h('span', { class: 'chip', text: approval.header ?? strings.approvalChip }), urgencyBadge(strings, urgency)),
-      h('h2', { class: 'question', text: approval.question, attrs: { id: 'q-heading', tabindex: -1, 'data-focus': 'heading' } }),
+      h('h2', { class: 'question', text: revealBidiControls(approval.question), attrs: { id: 'q-heading', tabindex: -1, 'data-focus': 'heading' } }),
       h(
         'dl',
         { class: 'tool' },
