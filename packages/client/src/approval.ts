@@ -1,4 +1,4 @@
-import type { AskUserQuestionItem } from '@askseam/user-questions';
+import { toolInputText, type AskUserQuestionItem } from '@askseam/user-questions';
 
 /** What the approval card shows: the tool call, and the labels of its two buttons. */
 export interface ToolApproval {
@@ -14,7 +14,10 @@ export interface ToolApproval {
   toolDescription?: string;
   /** The call's arguments, as the JSON value the seam checked. */
   input: unknown;
-  /** The arguments as indented JSON text (two spaces): show it as text, never as Markdown or HTML. */
+  /**
+   * The arguments as indented JSON text (two spaces, `toolInputText`), directional formatting
+   * characters written as escapes: show it as text, never as Markdown or HTML.
+   */
   inputJson: string;
   /** The label that means "run it", exactly as offered. */
   approve: string;
@@ -38,7 +41,7 @@ export function approvalOf(questions: readonly AskUserQuestionItem[]): ToolAppro
   if (options.length > 2) return undefined;
   if (!options.some((option) => option.label === intent.approve)) return undefined;
   // Arguments that have no JSON text (only possible for questions that did not pass the seam) get no card.
-  const inputJson = JSON.stringify(intent.tool.input, null, 2) as string | undefined;
+  const inputJson = toolInputText(intent.tool.input);
   if (inputJson === undefined) return undefined;
 
   const approval: ToolApproval = {

@@ -1,4 +1,5 @@
 import { parseRecommendedLabel, type AskUserQuestionUrgency, type ToolApproval } from '@askseam/client';
+import { revealBidiControls } from '@askseam/user-questions';
 import { isPlainEnter, markdownBlock, urgencyBadge } from './composer-view.js';
 import { h } from './dom.js';
 import type { AskseamStrings } from './i18n.js';
@@ -36,8 +37,8 @@ export function renderApprovalCard(model: ApprovalCardModel, actions: ApprovalCa
 
   const json = h('pre', {
     class: 'json',
-    // Bidi controls are shown as escapes: an argument must read the way it will be used, not reordered.
-    text: revealBidiControls(approval.inputJson),
+    // Already with bidi controls as escapes (toolInputText): an argument reads the way it will be used.
+    text: approval.inputJson,
     attrs: { role: 'region', 'aria-label': strings.approvalArgumentsRegion, tabindex: 0, 'data-focus': 'arguments', dir: 'ltr' },
   });
   const argumentsView = h(
@@ -63,6 +64,7 @@ export function renderApprovalCard(model: ApprovalCardModel, actions: ApprovalCa
       'fieldset',
       { class: 'frame', props: { disabled: busy } },
       h('div', { class: 'top' }, h('span', { class: 'chip', text: approval.header ?? strings.approvalChip }), urgencyBadge(strings, urgency)),
+      // Bidi controls as escapes: the tool's name, here and below, must not be made to read backwards.
       h('h2', { class: 'question', text: revealBidiControls(approval.question), attrs: { id: 'q-heading', tabindex: -1, 'data-focus': 'heading' } }),
       h(
         'dl',
@@ -120,13 +122,4 @@ export function renderApprovalCard(model: ApprovalCardModel, actions: ApprovalCa
       ),
     ),
   );
-}
-
-// Directional formatting characters (LRM, RLM, ALM, the embeddings and overrides, the isolates):
-// invisible, yet they reorder what follows, so "exe.txt" can be made to read "txt.exe".
-const bidiControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/** `text` with every directional formatting character written as its `\uXXXX` escape (valid inside JSON strings too). */
-export function revealBidiControls(text: string): string {
-  return text.replace(bidiControls, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
