@@ -16,6 +16,8 @@ export type { WebSocketConstructorLike, WebSocketLike } from './socket.js';
 export { parseRecommendedLabel } from './labels.js';
 export { planReviewOf } from './plan-review.js';
 export type { PlanReview } from './plan-review.js';
+export { approvalOf } from './approval.js';
+export type { ToolApproval } from './approval.js';
 // Re-exported so a UI can type its code against this package alone.
 export type {
   AnswerMismatch,

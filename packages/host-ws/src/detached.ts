@@ -1,5 +1,5 @@
 import { questionUrgencySchema, type JsonValue, type QuestionUrgency } from '@askseam/store';
-import { UserQuestionError, askUserQuestionsSchema, questionBatchProblem, type AgentRef, type AskUserQuestionItem } from '@askseam/user-questions';
+import { UserQuestionError, askUserQuestionsSchema, checkQuestionIntents, questionBatchProblem, type AgentRef, type AskUserQuestionItem } from '@askseam/user-questions';
 // Namespace import: lets bundlers drop the parts of zod (locales) we never use.
 import * as z from 'zod';
 import { WebSocketHostError } from './errors.js';
@@ -33,7 +33,7 @@ const extrasSchema = z.object({
 
 /**
  * The seam's gates that make sense without a waiting caller, in the seam's order: questions
- * present, well formed, intents that name an option and have a detail. (Liveness and delegation
+ * present, well formed, intents that agree with their question (gate 6, `checkQuestionIntents`). (Liveness and delegation
  * are about a caller that waits; a detached asker does not.) Throws like the seam does.
  */
 export function checkDetachedAsk(request: DetachedAskRequest): CheckedDetachedAsk {
@@ -58,8 +58,8 @@ export function checkDetachedAsk(request: DetachedAskRequest): CheckedDetachedAs
   if (problem !== undefined) throw new UserQuestionError('INVALID_QUESTIONS', problem);
   // Only the contract's fields are kept, and the caller's later edits do not reach the store.
   const questions = askUserQuestionsSchema.parse(request.questions);
-  const intentProblem = questions.map(badIntent).find((found) => found !== undefined);
-  if (intentProblem !== undefined) throw new UserQuestionError('BAD_INTENT', intentProblem);
+  const intents = checkQuestionIntents(questions);
+  if (!intents.ok) throw new UserQuestionError('BAD_INTENT', intents.problem);
   return {
     sessionId: session,
     askedBy: session,
@@ -67,15 +67,4 @@ export function checkDetachedAsk(request: DetachedAskRequest): CheckedDetachedAs
     ...(state === undefined ? {} : { state: structuredClone(state) }),
     ...(urgency === undefined ? {} : { urgency }),
   };
-}
-
-// The seam's gate 6, for callers that do not go through `UserQuestions.ask`.
-function badIntent(question: AskUserQuestionItem): string | undefined {
-  const intent = question.intent;
-  if (intent === undefined) return undefined;
-  if (!question.options?.some((option) => option.label === intent.approve)) {
-    return `Question "${question.id}" has intent ${intent.kind} approving "${intent.approve}", which is not one of its option labels.`;
-  }
-  if (question.detail === undefined) return `Question "${question.id}" has intent ${intent.kind} but no detail to review; pass the reviewed text as detail.`;
-  return undefined;
 }

@@ -5,6 +5,8 @@ export type { WebSocketHostOptions } from './options.js';
 export type { Principal } from './principal.js';
 export type { HostEvent, HostEventType, ResponseChannel } from './events.js';
 export type { DetachedAskRequest } from './detached.js';
+export { approvalFromRecord, askApprovalDetached } from './approval.js';
+export type { DetachedApprovalRequest, DetachedAsker, ResumedApproval } from './approval.js';
 export type { HttpQuestionView } from './http-api.js';
 export type { QuarantinedQuestion } from './quarantine.js';
 export { silentLogger } from './logger.js';

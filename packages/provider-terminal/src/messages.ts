@@ -15,6 +15,13 @@ export interface TerminalMessages {
   inputEnded: string;
   noUsableReply(attempts: number): string;
   blank: string;
+  /** An approval (a tool call waiting for a yes or no). */
+  approvalTool: string;
+  approvalDescription: string;
+  approvalReason: string;
+  approvalArguments: string;
+  denyWithReason: string;
+  reasonPrompt: string;
 }
 
 export const terminalMessages: Readonly<Record<TextLang, TerminalMessages>> = {
@@ -32,6 +39,12 @@ export const terminalMessages: Readonly<Record<TextLang, TerminalMessages>> = {
     inputEnded: 'The input ended before a usable reply arrived.',
     noUsableReply: (attempts) => `No usable reply after ${attempts} attempts.`,
     blank: 'Please type an answer.',
+    approvalTool: 'Tool: ',
+    approvalDescription: 'What it does: ',
+    approvalReason: 'Why:',
+    approvalArguments: 'Arguments:',
+    denyWithReason: 'Deny, and say why',
+    reasonPrompt: 'Your reason:',
   },
   zh: {
     ownAnswer: '自己输入答案',
@@ -47,5 +60,11 @@ export const terminalMessages: Readonly<Record<TextLang, TerminalMessages>> = {
     inputEnded: '输入在得到有效回复之前结束了。',
     noUsableReply: (attempts) => `尝试 ${attempts} 次后仍没有有效回复。`,
     blank: '请输入答案。',
+    approvalTool: '工具：',
+    approvalDescription: '用途：',
+    approvalReason: '原因：',
+    approvalArguments: '参数：',
+    denyWithReason: '拒绝，并说明理由',
+    reasonPrompt: '你的理由：',
   },
 };

@@ -1,6 +1,7 @@
 import { checkbox, input, select } from '@inquirer/prompts';
 import { isBlankText, isMultiSelect, UserQuestionError, type AskUserQuestionAnswer, type AskUserQuestionAnswerItem, type AskUserQuestionItem, type AskUserQuestionRequest } from '@askseam/user-questions';
 import { parseTextReply, type TextLang } from '@askseam/text';
+import { approvalLines, askApprovalAtTty, terminalApprovalOf } from './approval.js';
 import { terminalMessages, type TerminalMessages } from './messages.js';
 
 interface Io {
@@ -38,13 +39,17 @@ function preamble(question: AskUserQuestionItem, index: number, total: number, m
   const place = total > 1 ? `(${index + 1}/${total}) ` : '';
   const header = question.header ? `[${question.header}] ` : '';
   const lines = ['', `${place}${header}`.trimEnd()];
-  if (question.detail) lines.push(question.detail);
+  const approval = terminalApprovalOf(question);
+  if (approval !== undefined) lines.push(...approvalLines(question, approval, messages));
+  else if (question.detail) lines.push(question.detail);
   if (index === 0) lines.push(messages.cancelHint);
   return `${lines.filter((line, i) => i === 0 || line !== '').join('\n')}\n`;
 }
 
 async function askOne(question: AskUserQuestionItem, io: Io, messages: TerminalMessages): Promise<AskUserQuestionAnswerItem> {
   const { id } = question;
+  const approval = terminalApprovalOf(question);
+  if (approval !== undefined) return askApprovalAtTty(question, approval, io, messages);
   const context = { input: io.input, output: io.output, clearPromptOnDone: false, ...(io.signal ? { signal: io.signal } : {}) };
   const message = question.required === true ? `${question.question} ${messages.required}` : question.question;
   const optional: Choice[] = question.required === true ? [] : [{ skip: true }];

@@ -6,16 +6,16 @@ const packageDir = fileURLToPath(new URL('../', import.meta.url));
 const packagesDir = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * examples/ask-in-terminal.ts as one runnable file, with the askseam packages taken from their
- * sources (as the tests see them) and the prompt library from node_modules. It is written into the
+ * An example (examples/ask-in-terminal.ts unless named) as one runnable file, with the askseam
+ * packages taken from their sources (as the tests see them) and the prompt library from node_modules. It is written into the
  * package's node_modules so that Node resolves @inquirer/prompts from there.
  */
-export async function buildTerminalExample(): Promise<string> {
+export async function buildTerminalExample(example = 'ask-in-terminal'): Promise<string> {
   const outDir = `${packageDir}node_modules/.askseam-test`;
   mkdirSync(outDir, { recursive: true });
-  const outfile = `${outDir}/ask-in-terminal.mjs`;
+  const outfile = `${outDir}/${example}.mjs`;
   await build({
-    entryPoints: [`${packageDir}examples/ask-in-terminal.ts`],
+    entryPoints: [`${packageDir}examples/${example}.ts`],
     outfile,
     bundle: true,
     platform: 'node',

@@ -6,6 +6,7 @@ import {
   type AskUserQuestionItem,
   type AskUserQuestionRequest,
 } from '@askseam/user-questions';
+import { parseApprovalReply } from './approval.js';
 import { detectLang, type TextLang } from './lang.js';
 import { textMessages } from './messages.js';
 import { keyAt, scanReply } from './scan.js';
@@ -47,6 +48,9 @@ export function parseTextReply(
   options: ParseTextReplyOptions = {},
 ): TextReplyResult {
   const questions = Array.isArray(source) ? (source as readonly AskUserQuestionItem[]) : (source as AskUserQuestionRequest).questions;
+  // An approval is read as approve or deny with a reason (approval.ts).
+  const approval = parseApprovalReply(questions, text, options.lang);
+  if (approval !== undefined) return approval;
   const messages = textMessages[options.lang ?? detectLang(questions)];
   // Line breaks of any platform read as "\n".
   const reply = text.replace(/\r\n?/g, '\n');

@@ -1,4 +1,5 @@
 import { isMultiSelect, type AskUserQuestionItem, type AskUserQuestionRequest, type AskUserQuestionUrgency } from '@askseam/user-questions';
+import { renderApprovalText } from './approval.js';
 import { detectLang, type TextLang } from './lang.js';
 import { splitRecommended } from './labels.js';
 import { textMessages, type TextMessages } from './messages.js';
@@ -37,6 +38,9 @@ export function renderText(source: AskUserQuestionRequest | readonly AskUserQues
   const lang = options.lang ?? detectLang(questions);
   const budget = options.budget ?? defaultTextBudget;
   const messages = textMessages[lang];
+  // An approval has its own text: the tool, what it does and its arguments (approval.ts).
+  const approval = renderApprovalText(questions, urgency, { budget, lang });
+  if (approval !== undefined) return approval;
   const render = (layout: Layout, cut: string[]) => compose(questions, urgency, messages, layout, cut);
 
   const full = render({ detail: (i) => questions[i]?.detail, descriptions: true }, []);

@@ -9,6 +9,10 @@ export { hasLineBreak, isBlankText } from './text-shape.js';
 export { checkReceivedAnswer } from './received-answer.js';
 export type { ReceivedAnswerCheck } from './received-answer.js';
 export { questionBatchProblem } from './batch.js';
+export { checkQuestionIntents, toolApprovalInputMaxBytes, toolApprovalInputMaxDepth } from './intent.js';
+export { approvalDecisionOf, approvalQuestionId, approvalQuestions, askApproval } from './approval.js';
+export { revealBidiControls, toolInputText } from './inert-text.js';
+export type { ApprovalDecision, ApprovalLang, ApprovalQuestionRequest, AskApprovalOptions } from './approval.js';
 export { copyAnswer } from './answer.js';
 export { isSealedQuestionBatch } from './sealed.js';
 export { compiledSafeParse } from './compiled.js';
@@ -27,6 +31,7 @@ export {
 } from './inputs.js';
 export {
   agentRefSchema,
+  approvalToolSchema,
   askUserQuestionAnswerItemSchema,
   askUserQuestionAnswerSchema,
   askUserQuestionInputSchema,
@@ -43,8 +48,10 @@ export {
   selectInputSchema,
   textareaInputSchema,
   textInputSchema,
+  toolApprovalIntentSchema,
 } from './schemas.js';
 export type {
+  ApprovalTool,
   AskUserQuestionAnswer,
   AskUserQuestionAnswerItem,
   AskUserQuestionInput,
@@ -54,5 +61,6 @@ export type {
   AskUserQuestionOption,
   AskUserQuestionUrgency,
   PlanReviewIntent,
+  ToolApprovalIntent,
 } from './schemas.js';
 export type { AgentRef, AgentRegistry, AskUserQuestionRequest, UserQuestionProvider } from './types.js';

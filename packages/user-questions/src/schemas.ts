@@ -15,8 +15,29 @@ export const planReviewIntentSchema = z.object({
   approve: z.string(),
 });
 
+/** The tool call a person is asked to approve, shown by a UI as the approval card. */
+export const approvalToolSchema = z.object({
+  /** The tool's name, shown as text. Gate 6 refuses a blank one. */
+  name: z.string(),
+  /**
+   * The call's arguments. Typed `unknown` here so that gate 6, not the schema, judges them: it
+   * refuses anything that is not plain JSON or is over `toolApprovalInputMaxBytes`, as BAD_INTENT
+   * with the fault named, and the seam keeps its own copy of what it checked.
+   */
+  input: z.unknown(),
+  /** What the tool does, shown as text (never Markdown). */
+  description: z.string().optional(),
+});
+
+export const toolApprovalIntentSchema = z.object({
+  kind: z.literal('tool-approval'),
+  /** The label of the option that means "run it"; any other answer is a denial. */
+  approve: z.string(),
+  tool: approvalToolSchema,
+});
+
 /** Changes presentation only, never which answers are reachable. A tagged union open to more kinds. */
-export const askUserQuestionIntentSchema = z.discriminatedUnion('kind', [planReviewIntentSchema]);
+export const askUserQuestionIntentSchema = z.discriminatedUnion('kind', [planReviewIntentSchema, toolApprovalIntentSchema]);
 
 // Typed inputs (the forms work, docs/forms.md). Each kind is a strict object: a bound that does not
 // belong to the kind (maxLength on a number, min on a checkbox) is a contradiction to report, not
@@ -105,6 +126,8 @@ export const askUserQuestionUrgencySchema = z.enum(['low', 'medium', 'high']);
 
 export type AskUserQuestionOption = z.infer<typeof askUserQuestionOptionSchema>;
 export type PlanReviewIntent = z.infer<typeof planReviewIntentSchema>;
+export type ApprovalTool = z.infer<typeof approvalToolSchema>;
+export type ToolApprovalIntent = z.infer<typeof toolApprovalIntentSchema>;
 export type AskUserQuestionIntent = z.infer<typeof askUserQuestionIntentSchema>;
 export type AskUserQuestionInput = z.infer<typeof askUserQuestionInputSchema>;
 export type AskUserQuestionInputKind = AskUserQuestionInput['kind'];

@@ -2,11 +2,14 @@ import { describe, expectTypeOf, it } from 'vitest';
 // The public surface, imported the way users import it.
 import {
   answerMismatch,
+  askApproval,
   matchesQuestions,
   UserQuestionError,
   UserQuestions,
   type AgentRef,
   type AgentRegistry,
+  type ApprovalDecision,
+  type ApprovalTool,
   type AnswerMismatch,
   type AskUserQuestionAnswer,
   type AskUserQuestionAnswerItem,
@@ -17,6 +20,7 @@ import {
   type AskUserQuestionOption,
   type AskUserQuestionRequest,
   type AskUserQuestionUrgency,
+  type ToolApprovalIntent,
   type UserQuestionErrorCode,
   type UserQuestionProvider,
 } from './index.js';
@@ -26,8 +30,16 @@ describe('public types', () => {
     expectTypeOf<AskUserQuestionOption>().toEqualTypeOf<{ label: string; description?: string | undefined }>();
   });
 
-  it('AskUserQuestionIntent is the plan-review tagged union', () => {
-    expectTypeOf<AskUserQuestionIntent>().toEqualTypeOf<{ kind: 'plan-review'; approve: string }>();
+  it('AskUserQuestionIntent is the tagged union of plan review and tool approval', () => {
+    expectTypeOf<AskUserQuestionIntent>().toEqualTypeOf<
+      { kind: 'plan-review'; approve: string } | { kind: 'tool-approval'; approve: string; tool: { name: string; input: unknown; description?: string | undefined } }
+    >();
+  });
+
+  it('askApproval resolves to a decision that carries a reason only when denied', () => {
+    expectTypeOf<Awaited<ReturnType<typeof askApproval>>>().toEqualTypeOf<ApprovalDecision>();
+    expectTypeOf<ApprovalDecision>().toEqualTypeOf<{ approved: true } | { approved: false; reason?: string }>();
+    expectTypeOf<ToolApprovalIntent['tool']>().toEqualTypeOf<ApprovalTool>();
   });
 
   it('AskUserQuestionItem has exactly the contract fields', () => {

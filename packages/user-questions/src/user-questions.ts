@@ -1,6 +1,7 @@
 import { snapshotAnswer } from './answer.js';
 import { sealCheckedBatch } from './sealed.js';
 import { checkQuestionBatch } from './batch.js';
+import { checkQuestionIntents } from './intent.js';
 import { UserQuestionError } from './errors.js';
 import { answerMismatch } from './match.js';
 import type { AskUserQuestionAnswer, AskUserQuestionItem } from './schemas.js';
@@ -92,14 +93,14 @@ export class UserQuestions {
         );
       }
     }
-    // 6
-    const intentProblem = questions.map(badIntent).find((problem) => problem !== undefined);
-    if (intentProblem) throw new UserQuestionError('BAD_INTENT', intentProblem);
+    // 6 (on the seam's copy, which then holds its own copy of each tool input it checked)
+    const intents = checkQuestionIntents(batch.questions);
+    if (!intents.ok) throw new UserQuestionError('BAD_INTENT', intents.problem);
     // 7
     if (this.#provider === undefined) {
       throw new UserQuestionError('NO_PROVIDER', 'No user-question provider is registered, so there is no one to ask.');
     }
-    return batch.questions;
+    return intents.questions;
   }
 }
 
@@ -122,18 +123,6 @@ function checkedAnswer(questions: AskUserQuestionItem[], provided: AskUserQuesti
 function isRoot(agents: AgentRegistry, agent: AgentRef): boolean {
   for (const root of agents.roots()) if (root === agent) return true;
   return false;
-}
-
-function badIntent(question: AskUserQuestionItem): string | undefined {
-  const intent = question.intent;
-  if (intent === undefined) return undefined;
-  if (!question.options?.some((option) => option.label === intent.approve)) {
-    return `Question "${question.id}" has intent ${intent.kind} approving "${intent.approve}", which is not one of its option labels.`;
-  }
-  if (question.detail === undefined) {
-    return `Question "${question.id}" has intent ${intent.kind} but no detail to review; pass the reviewed text as detail.`;
-  }
-  return undefined;
 }
 
 /** The longest delay `setTimeout` honours (2^31 - 1 ms, about 24.8 days). */

@@ -1,4 +1,5 @@
 import type { PendingQuestion } from '@askseam/client';
+import { approvalController } from './approval-controller.js';
 import { composerController } from './composer-controller.js';
 import type { AskseamQuestionsEventDetails } from './element-types.js';
 import { formController } from './form-controller.js';
@@ -6,7 +7,7 @@ import type { AskseamStrings } from './i18n.js';
 import { planController } from './plan-controller.js';
 import type { RequestState } from './queue.js';
 
-// One controller per card kind (composer, form page, plan review), each beside its view. The
+// One controller per card kind (composer, form page, plan review, approval), each beside its view. The
 // element creates one when a request goes on screen and destroys it when the request leaves; the
 // controller owns what the person does with that card, the element only draws it.
 
@@ -47,6 +48,8 @@ export function cardFor(context: CardContext): CardController {
   switch (card.kind) {
     case 'plan-review':
       return planController(context, card.review);
+    case 'tool-approval':
+      return approvalController(context, card.approval);
     case 'form':
       return formController(context);
     case 'composer':

@@ -19,6 +19,16 @@ describe('cardKindOf', () => {
     expect(card).toMatchObject({ kind: 'plan-review', review: { id: 'plan', approve: 'Yes, start (Recommended)', decline: 'No, keep planning' } });
   });
 
+  it('draws a tool approval as the approval card, carrying the approval it read', () => {
+    const approval: AskUserQuestionItem = {
+      id: 'run',
+      question: 'Run it?',
+      options: [{ label: 'Approve' }, { label: 'Deny' }],
+      intent: { kind: 'tool-approval', approve: 'Approve', tool: { name: 'rm', input: { path: '/tmp' } } },
+    };
+    expect(cardKindOf([approval])).toMatchObject({ kind: 'tool-approval', approval: { id: 'run', toolName: 'rm', approve: 'Approve', deny: 'Deny' } });
+  });
+
   it('draws a batch of typed inputs as the form page', () => {
     expect(cardKindOf([nameField, sizeField])).toEqual({ kind: 'form' });
   });

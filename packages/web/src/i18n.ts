@@ -64,6 +64,19 @@ export interface AskseamStrings {
   sendFeedback: string;
   feedbackEmpty: string;
   feedbackPending: string;
+  /** The approval card (a tool call waiting for the person's yes or no). */
+  approvalChip: string;
+  approvalTool: string;
+  approvalDescription: string;
+  approvalArguments: string;
+  approvalArgumentsRegion: string;
+  /** The Deny button's text when the question offers no deny option of its own. */
+  approvalDeny: string;
+  approvalReasonLabel: string;
+  approvalReasonPlaceholder: string;
+  approvalReasonHint: string;
+  approvalReasonEmpty: string;
+  approvalReasonPending: string;
   badUrl: (message: string) => string;
   errors: {
     'invalid-answer': (detail: string) => string;
@@ -156,6 +169,17 @@ const en: AskseamStrings = {
   sendFeedback: 'Send feedback',
   feedbackEmpty: 'Write your feedback first, or choose one of the buttons.',
   feedbackPending: 'You wrote feedback: send it, or clear it to approve the plan as it is.',
+  approvalChip: 'Tool approval',
+  approvalTool: 'Tool',
+  approvalDescription: 'What it does',
+  approvalArguments: 'Arguments',
+  approvalArgumentsRegion: 'Arguments (JSON)',
+  approvalDeny: 'Deny',
+  approvalReasonLabel: 'Reason for denying (optional)',
+  approvalReasonPlaceholder: 'Tell the agent why not…',
+  approvalReasonHint: 'Enter to deny with this reason · Shift+Enter for a new line',
+  approvalReasonEmpty: 'Write why you deny it first, or approve it.',
+  approvalReasonPending: 'You wrote a reason to deny: press Deny to send it, or clear it to approve.',
   badUrl: (message) => `Cannot connect to the question host: ${message}`,
   errors: {
     'invalid-answer': (detail) => `This answer does not fit the question: ${detail}`,
@@ -244,6 +268,17 @@ const zh: AskseamStrings = {
   sendFeedback: '发送意见',
   feedbackEmpty: '请先写下意见，或点击上面的按钮。',
   feedbackPending: '你写了意见：请发送，或清空后再批准原计划。',
+  approvalChip: '工具审批',
+  approvalTool: '工具',
+  approvalDescription: '用途',
+  approvalArguments: '参数',
+  approvalArgumentsRegion: '参数（JSON）',
+  approvalDeny: '拒绝',
+  approvalReasonLabel: '拒绝理由（可选）',
+  approvalReasonPlaceholder: '告诉智能体为什么不行…',
+  approvalReasonHint: '按 Enter 以此理由拒绝 · Shift+Enter 换行',
+  approvalReasonEmpty: '请先写下拒绝理由，或批准它。',
+  approvalReasonPending: '你写了拒绝理由：请点“拒绝”发送，或清空后再批准。',
   badUrl: (message) => `无法连接到提问服务：${message}`,
   errors: {
     'invalid-answer': (detail) => `这个回答与问题不符：${detail}`,

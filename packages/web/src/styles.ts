@@ -170,6 +170,19 @@ button.primary:hover:not(:disabled) { background: color-mix(in srgb, var(--_acce
 button.quiet { border-color: transparent; background: transparent; color: var(--_muted); }
 button.quiet:hover:not(:disabled) { color: var(--_fg); background: var(--_surface); }
 button:disabled, textarea:disabled, input:disabled, .option:has(input:disabled) { opacity: 0.6; cursor: not-allowed; }
+.tool { display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; margin: 0 0 12px; font-size: 0.92em; }
+.tool dt { color: var(--_muted); }
+.tool dd { margin: 0; min-width: 0; overflow-wrap: anywhere; white-space: pre-wrap; }
+.tool-name { font-family: var(--_mono); font-weight: 600; unicode-bidi: isolate; }
+.arguments { margin: 0 0 4px; }
+.arguments > summary { cursor: pointer; font-size: 0.88em; color: var(--_muted); margin-bottom: 6px; }
+.arguments > summary:focus-visible { outline: none; box-shadow: var(--_focus); border-radius: 4px; }
+.json {
+  font-family: var(--_mono); font-size: 0.85em; margin: 0; white-space: pre-wrap; overflow-wrap: anywhere;
+  unicode-bidi: isolate; background: var(--_surface); border: 1px solid var(--_border);
+  border-radius: calc(var(--_radius) - 4px); padding: 10px 12px; max-height: min(50vh, 420px); overflow: auto;
+}
+.json:focus-visible { outline: none; box-shadow: var(--_focus); }
 .actions.decision { border-top: 0; padding-top: 0; margin-top: 14px; }
 .feedback { margin-top: 16px; }
 .sending { font-size: 0.85em; color: var(--_muted); }

@@ -1,0 +1,21 @@
+// How every UI shows a tool call awaiting approval: as text that reads exactly as it will be used.
+// One definition, so the browser card, the text channel and the terminal show the same characters.
+
+// Directional formatting characters (ALM, LRM, RLM, the embeddings and overrides, the isolates):
+// invisible, yet they reorder what follows, so "invoice\u202Efdp.exe" reads "invoiceexe.pdf".
+const bidiControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` with every directional formatting character written as its `\uXXXX` escape (also valid inside a JSON string). */
+export function revealBidiControls(text: string): string {
+  return text.replace(bidiControls, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * A tool's arguments as indented JSON text (two spaces), with directional formatting characters
+ * escaped: show it as text, never as Markdown or HTML. `undefined` for a value with no JSON form
+ * (the seam never lets one through).
+ */
+export function toolInputText(input: unknown): string | undefined {
+  const json = JSON.stringify(input, null, 2) as string | undefined;
+  return json === undefined ? undefined : revealBidiControls(json);
+}
