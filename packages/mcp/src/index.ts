@@ -1,0 +1,14 @@
+// Everything a user may import from @askseam/mcp, named one by one.
+export { askseamMcpToolNames, createAskseamMcpServer, registerAskseamTools } from './server.js';
+export type { AskseamMcpServerOptions, AskseamMcpToolName, AskseamMcpToolsOptions } from './server.js';
+export {
+  approveToolCallArgsSchema,
+  approveToolCallDescription,
+  approveToolCallTool,
+  approveToolCallToolName,
+  executeApproveToolCall,
+} from './approval-tool.js';
+export type { ApproveToolCallArgs, ApproveToolCallContext, ApproveToolCallResult } from './approval-tool.js';
+export { McpBridgeError, mcpBridgeErrorCodes } from './errors.js';
+export type { McpBridgeErrorCode } from './errors.js';
+export { defaultProgressIntervalMs } from './progress.js';
