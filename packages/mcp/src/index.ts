@@ -12,3 +12,9 @@ export type { ApproveToolCallArgs, ApproveToolCallContext, ApproveToolCallResult
 export { McpBridgeError, mcpBridgeErrorCodes } from './errors.js';
 export type { McpBridgeErrorCode } from './errors.js';
 export { defaultProgressIntervalMs } from './progress.js';
+export { createElicitationProvider } from './elicitation-provider.js';
+export type { ElicitationProviderOptions } from './elicitation-provider.js';
+export { answerFromContent, elicitationFormFor, otherFieldSuffix } from './elicitation-form.js';
+export type { ElicitationForm } from './elicitation-form.js';
+export { startAskseamMcp } from './app.js';
+export type { AskseamMcpApp, AskseamMcpAppOptions } from './app.js';
