@@ -18,3 +18,7 @@ export { answerFromContent, elicitationFormFor, otherFieldSuffix } from './elici
 export type { ElicitationForm } from './elicitation-form.js';
 export { startAskseamMcp } from './app.js';
 export type { AskseamMcpApp, AskseamMcpAppOptions } from './app.js';
+export { declineLinkLabel, handleElicitation, openLinkLabel } from './elicitation-handler.js';
+export type { HandleElicitationOptions } from './elicitation-handler.js';
+export { contentFromAnswer, questionsForForm } from './elicitation-questions.js';
+export type { RequestedForm } from './elicitation-questions.js';
