@@ -1,0 +1,83 @@
+import { hasUserQuestionErrorCode, revealBidiControls, type AgentRef, type AskUserQuestionItem, type UserQuestions } from '@askseam/user-questions';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { contentFromAnswer, questionsForForm } from './elicitation-questions.js';
+import { McpBridgeError } from './errors.js';
+
+export interface HandleElicitationOptions {
+  /** The seam the person is asked through (its provider: the WebSocket host, the terminal). */
+  userQuestions: UserQuestions;
+  /** Who is asking: the registry's own object (the WebSocket host routes by it). */
+  agent?: AgentRef | undefined;
+  /** Give up after this many milliseconds and answer `cancel`. Default: no timeout. */
+  timeoutMs?: number | undefined;
+  /** How often the person is asked again when their answer does not fit the form. Default 3. */
+  maxAttempts?: number | undefined;
+}
+
+/** The option of a URL card that means "I will open it". */
+export const openLinkLabel = 'Open it myself';
+export const declineLinkLabel = 'Decline';
+
+/**
+ * Show every `elicitation/create` of the servers this client connects to as askseam questions.
+ * Call it before `client.connect(…)`: the SDK adds a capability or a handler only before.
+ */
+export function handleElicitation(client: Client, options: HandleElicitationOptions): void {
+  if (client.transport !== undefined) {
+    throw new McpBridgeError('CLIENT_ALREADY_CONNECTED', 'handleElicitation must be called before client.connect(): the SDK declares capabilities only while connecting.');
+  }
+  const maxAttempts = options.maxAttempts ?? 3;
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new McpBridgeError('INVALID_OPTIONS', `maxAttempts must be a whole number of at least 1, not ${String(maxAttempts)}.`);
+  client.registerCapabilities({ elicitation: { form: {}, url: {} } });
+  const server = (): string => client.getServerVersion()?.name ?? 'An MCP server';
+
+  const ask = (questions: AskUserQuestionItem[], signal: AbortSignal) =>
+    options.userQuestions.ask({
+      questions,
+      signal,
+      ...(options.agent === undefined ? {} : { agent: options.agent }),
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    });
+
+  client.setRequestHandler(ElicitRequestSchema, async (request, extra): Promise<ElicitResult> => {
+    const params = request.params;
+    try {
+      if (params.mode === 'url') {
+        // Never opened for the person: the card names the host and the link, and they decide.
+        const link = new URL(params.url);
+        const answer = await ask(
+          [
+            {
+              id: 'open-link',
+              header: server(),
+              question: `${server()} asks you to open a page on ${revealBidiControls(link.host)}.`,
+              detail: `${params.message}\n\nThe link (open it yourself if you trust it):\n\n\`${revealBidiControls(params.url)}\``,
+              options: [{ label: openLinkLabel }, { label: declineLinkLabel }],
+              required: true,
+            },
+          ],
+          extra.signal,
+        );
+        return answer.answers[0]?.selected[0] === openLinkLabel ? { action: 'accept' } : { action: 'decline' };
+      }
+      const form = questionsForForm(params.message, params.requestedSchema);
+      if (!form.ok) return { action: 'decline', _meta: { 'askseam/reason': form.reason } };
+      let questions = form.questions;
+      for (let attempt = 1; ; attempt++) {
+        const answer = await ask(questions, extra.signal);
+        if (form.plans.length === 0) return { action: 'accept', content: {} };
+        const content = contentFromAnswer(form.plans, answer);
+        if (content.ok) return { action: 'accept', content: content.content };
+        if (attempt >= maxAttempts) return { action: 'decline', _meta: { 'askseam/reason': content.problem } };
+        questions = questions.map((question, index) =>
+          index === 0 ? { ...question, detail: `**Your last answer could not be sent:** ${content.problem}\n\n${question.detail ?? ''}`.trim() } : question,
+        );
+      }
+    } catch (error) {
+      // Dismissed or timed out: nobody answered, which the spec calls cancel.
+      if (hasUserQuestionErrorCode(error, 'ASK_CANCELLED') || hasUserQuestionErrorCode(error, 'ASK_TIMEOUT')) return { action: 'cancel' };
+      throw error;
+    }
+  });
+}
