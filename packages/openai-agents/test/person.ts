@@ -33,11 +33,8 @@ export function openSqlite(file: string): SqliteQuestionStore {
   return store;
 }
 
-export interface Person {
-  userQuestions: UserQuestions;
-  /** The live agent the seam knows; its id is the session. */
-  agent: AgentRef;
-  host: WebSocketHost;
+
+export interface Watcher {
   client: QuestionClient;
   /** The next question the person is shown (in the order asked). */
   nextQuestion(): Promise<PendingQuestion>;
@@ -47,12 +44,29 @@ export interface Person {
   resolved: QuestionResolvedEvent[];
 }
 
+export interface Person extends Watcher {
+  userQuestions: UserQuestions;
+  /** The live agent the seam knows; its id is the session. */
+  agent: AgentRef;
+  host: WebSocketHost;
+}
+
 /** A host with one live agent, and a person connected to it. */
 export async function startPerson(options: Pick<WebSocketHostOptions, 'store' | 'onResume'> = {}, agentId = 'agent-coder'): Promise<Person> {
   const agent: AgentRef = { id: agentId };
-  const userQuestions = new UserQuestions({ agents: { get: (id) => (id === agent.id ? agent : undefined), roots: () => [agent] } });
+  const userQuestions = newSeam(agent);
   const host = await createWebSocketHost({ userQuestions, token: TOKEN, ...options });
   cleanups.push(() => host.close());
+  return { userQuestions, agent, host, ...(await connectPerson(host)) };
+}
+
+/** A seam that knows `agent` as its one live root agent. */
+export function newSeam(agent: AgentRef): UserQuestions {
+  return new UserQuestions({ agents: { get: (id) => (id === agent.id ? agent : undefined), roots: () => [agent] } });
+}
+
+/** A person's client connected to `host` (token `TOKEN`), once the host has greeted it. */
+export async function connectPerson(host: Pick<WebSocketHost, 'url'>): Promise<Watcher> {
   const client = connectQuestions({ url: host.url, token: TOKEN, WebSocket });
   cleanups.push(() => client.close());
   const shown: PendingQuestion[] = [];
@@ -77,9 +91,6 @@ export async function startPerson(options: Pick<WebSocketHostOptions, 'store' | 
     });
   });
   return {
-    userQuestions,
-    agent,
-    host,
     client,
     shown,
     resolved,
