@@ -45,7 +45,7 @@ export async function startDurableRelease(options: {
   token: string;
   store: QuestionStore;
   releaseBot: Agent<any, any>;
-  onResumed: (resumed: ResumedRun<unknown, Agent<any, any>>) => void;
+  onResumed: (resumed: ResumedRun<undefined, Agent<any, any>>) => void;
 }): Promise<{ host: WebSocketHost; ship(sessionId: string, request: string): Promise<unknown> }> {
   const { userQuestions, token, store, releaseBot, onResumed } = options;
   const runner = new Runner();
