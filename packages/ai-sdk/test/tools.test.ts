@@ -4,7 +4,7 @@ import { PlanMode } from '@askseam/plan-mode';
 import { askUserQuestionTool as askseamAskUserQuestion, executeAskUserQuestion } from '@askseam/tool-ask-user';
 import { generateText, stepCountIs, streamText, ToolLoopAgent } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exitPlanModeTool, askUserQuestionTool, requestHumanInputTool } from '../src/index.js';
+import { askUserQuestionTool, exitPlanModeTool, requestHumanInputTool, toAiSdkTool } from '../src/index.js';
 import { personAtHost, type Person } from './person.js';
 import { scriptedModel, toolResultsSeen } from './scripted-model.js';
 
@@ -136,5 +136,27 @@ describe('request_human_input in a ToolLoopAgent', () => {
 
     expect(result.text).toBe('Deploying.');
     expect(toolResultsSeen(model, 1)).toEqual([expect.objectContaining({ output: { type: 'text', value: '{"answer":"Yes"}' } })]);
+  });
+});
+
+describe('toAiSdkTool with a tool of askseam’s shape that throws', () => {
+  it('turns the throw into an error output the model reads, and the loop goes on', async () => {
+    const model = scriptedModel([{ toolCall: { name: 'lookup', input: {} } }, { text: 'Lookup failed; carrying on.' }]);
+    const lookup = toAiSdkTool(
+      {
+        name: 'lookup',
+        description: 'Looks something up.',
+        jsonSchema: { type: 'object', properties: {} },
+        execute: async () => {
+          throw new Error('directory offline');
+        },
+      },
+      {},
+    );
+    const result = await generateText({ model, tools: { lookup }, prompt: 'Look it up.', stopWhen: stepCountIs(3) });
+    expect(result.text).toBe('Lookup failed; carrying on.');
+    expect(toolResultsSeen(model, 1)).toEqual([
+      expect.objectContaining({ output: { type: 'error-text', value: expect.stringMatching(/^Error: Asking the user failed: directory offline\n/) } }),
+    ]);
   });
 });
