@@ -1,0 +1,65 @@
+// An AI SDK agent that asks the person through askseam: questions with ask_user_question, and
+// approval before it deletes a branch. docs/ai-sdk.md and the README quote this file; the tests run it.
+import { answerApprovalRequests, askseamToolApproval, askUserQuestionTool, pendingApprovalRequests } from '@askseam/ai-sdk';
+import type { AgentRef, UserQuestions } from '@askseam/user-questions';
+import { generateText, stepCountIs, tool, ToolLoopAgent, type LanguageModel, type ModelMessage } from 'ai';
+import { z } from 'zod';
+
+export interface ReleaseAgentOptions {
+  model: LanguageModel;
+  userQuestions: UserQuestions;
+  agent: AgentRef;
+  /** Your code that really deletes the branch. */
+  removeBranch: (branch: string) => Promise<void>;
+}
+
+function releaseTools({ userQuestions, agent, removeBranch }: ReleaseAgentOptions) {
+  return {
+    ask_user_question: askUserQuestionTool({ userQuestions, agent }),
+    delete_branch: tool({
+      description: 'Deletes a git branch on the remote.',
+      inputSchema: z.object({ branch: z.string() }),
+      execute: async ({ branch }) => {
+        await removeBranch(branch);
+        return `Deleted ${branch}.`;
+      },
+    }),
+  };
+}
+
+/** One agent, many runs: questions and approvals both reach the person. */
+export function createReleaseAgent(options: ReleaseAgentOptions) {
+  const { userQuestions, agent, model } = options;
+  return new ToolLoopAgent({
+    model,
+    tools: releaseTools(options),
+    toolApproval: askseamToolApproval({ userQuestions, agent, tools: ['delete_branch'] }),
+    stopWhen: stepCountIs(6),
+  });
+}
+
+/** One run that can be stopped: the same signal stops the run and withdraws an open approval card. */
+export function runRelease(options: ReleaseAgentOptions, prompt: string, signal: AbortSignal) {
+  const { userQuestions, agent, model } = options;
+  return generateText({
+    model,
+    tools: releaseTools(options),
+    prompt,
+    abortSignal: signal,
+    toolApproval: askseamToolApproval({ userQuestions, agent, signal, tools: ['delete_branch'] }),
+    stopWhen: stepCountIs(6),
+  });
+}
+
+/**
+ * The 'user-approval' round trip: the run stops at the approval request (the messages can be
+ * saved), askseam asks the person, and the run continues from their decision.
+ */
+export async function releaseWithApprovalStop(options: ReleaseAgentOptions, messages: ModelMessage[]) {
+  const { userQuestions, agent, model } = options;
+  const tools = releaseTools(options);
+  const first = await generateText({ model, tools, messages, toolApproval: { delete_branch: 'user-approval' }, stopWhen: stepCountIs(6) });
+  const decided = await answerApprovalRequests({ userQuestions, agent, tools, requests: pendingApprovalRequests(first.content) });
+  if (decided === undefined) return first;
+  return generateText({ model, tools, messages: [...messages, ...first.response.messages, decided], stopWhen: stepCountIs(6) });
+}

@@ -1,0 +1,12 @@
+// Everything a user may import from @askseam/ai-sdk, named one by one.
+export { askClarificationTool, askUserQuestionTool, exitPlanModeTool, requestClarificationTool, requestHumanInputTool } from './tools.js';
+export { toAiSdkTool } from './to-ai-sdk-tool.js';
+export type { AskseamAiSdkTool } from './to-ai-sdk-tool.js';
+export type { AskseamTool, AskseamToolOutput } from './askseam-tool.js';
+export { askseamQuestionToolNames, askseamToolApproval, askseamToolApprovalFor } from './tool-approval.js';
+export type { ApprovalToolCall, AskseamToolApproval, AskseamToolApprovalOptions } from './tool-approval.js';
+export { answerApprovalRequests, pendingApprovalRequests, toolApprovalResponse } from './approval-requests.js';
+export type { AnswerApprovalRequestsOptions } from './approval-requests.js';
+export { noDecisionReason } from './no-decision.js';
+export { AiSdkError, aiSdkErrorCodes } from './errors.js';
+export type { AiSdkErrorCode } from './errors.js';
