@@ -1,0 +1,5 @@
+// Everything a user may import from @askseam/claude-agent-sdk, named one by one.
+export { askseamCanUseTool } from './can-use-tool.js';
+export type { AskseamCanUseToolOptions } from './can-use-tool.js';
+export { askUserQuestionToolName, askseamQuestionsOf, claudeAnswersOf, claudeQuestionId, parseClaudeQuestions, skippedAnswerText } from './claude-questions.js';
+export type { ClaudeAnswers, ClaudeQuestion, ParsedClaudeQuestions } from './claude-questions.js';
