@@ -130,3 +130,24 @@ describe('askseamCanUseTool with any other tool', () => {
     expect(existsSync(join(base.cwd!, 'denied.txt'))).toBe(false);
   });
 });
+
+describe('askseamCanUseTool when the query is aborted', () => {
+  it('withdraws the pending question through the SDK\'s signal', async () => {
+    const { api, userQuestions, host, client, base } = await startRig();
+    api.reply({ toolUse: { id: 'toolu_abort', name: 'AskUserQuestion', input: { questions: [database] } } });
+    const asked = nextQuestion(client);
+    const abortController = new AbortController();
+    const running = run('Set up storage.', { ...base, abortController, canUseTool: askseamCanUseTool(userQuestions, { agent }) }).catch((error: unknown) => error);
+
+    const pending = await asked;
+    const resolved = new Promise((resolve) => client.on('resolved', (event) => event.rpcId === pending.rpcId && resolve(event)));
+    expect(host.pending().map((entry) => entry.rpcId)).toEqual([pending.rpcId]);
+    abortController.abort();
+
+    expect(await resolved).toMatchObject({ rpcId: pending.rpcId, outcome: 'cancelled' });
+    expect(host.pending()).toEqual([]);
+    await running;
+    // The model was never asked again: the aborted run read no answer.
+    expect(api.requests).toHaveLength(1);
+  });
+});
