@@ -56,6 +56,10 @@ export function askseamCanUseTool(userQuestions: UserQuestions, options: Askseam
 }
 
 /** What Claude reads when the person denied: their own words when they gave some. */
-export function denied(toolName: string, reason: string | undefined): PermissionResult {
-  return { behavior: 'deny', message: reason === undefined ? `The user denied running ${toolName}.` : `The user denied running ${toolName}: ${reason}` };
+export function deniedMessage(toolName: string, reason: string | undefined): string {
+  return reason === undefined ? `The user denied running ${toolName}.` : `The user denied running ${toolName}: ${reason}`;
+}
+
+function denied(toolName: string, reason: string | undefined): PermissionResult {
+  return { behavior: 'deny', message: deniedMessage(toolName, reason) };
 }
