@@ -157,3 +157,18 @@ describe('askDeferredToolUse', () => {
     expect(asked).toEqual([]);
   });
 });
+
+describe('resumeDeferredToolUse', () => {
+  const answered: DeferredToolUse = { rpcId: 'r1', claudeSessionId: 's1', toolUseId: 'toolu_1', toolName: 'AskUserQuestion', kind: 'questions', outcome: 'answered', answer: { answers: [] } };
+
+  it('refuses a question nobody has settled, before starting the CLI', async () => {
+    const error = await resumeDeferredToolUse({ ...answered, outcome: 'pending' }, {}).next().catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'NOT_SETTLED' });
+  });
+
+  it('refuses to resume a deferred AskUserQuestion without canUseTool', async () => {
+    const error = await resumeDeferredToolUse(answered, {}).next().catch((caught: unknown) => caught);
+    expect(ClaudeAgentSdkError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'MISSING_CAN_USE_TOOL' });
+  });
+});

@@ -1,13 +1,14 @@
 import { AskseamError } from '@askseam/user-questions';
 
 /** Every way the deferred-tool helpers can refuse. */
-export const claudeAgentSdkErrorCodes = ['NOT_DEFERRED', 'INVALID_DEFERRED_TOOL', 'NOT_SETTLED'] as const;
+export const claudeAgentSdkErrorCodes = ['NOT_DEFERRED', 'INVALID_DEFERRED_TOOL', 'NOT_SETTLED', 'MISSING_CAN_USE_TOOL'] as const;
 
 /**
  * `NOT_DEFERRED`: the result handed to `askDeferredToolUse` did not end with a deferred tool call
  * (`terminal_reason` is not `tool_deferred`). `INVALID_DEFERRED_TOOL`: the deferred AskUserQuestion
  * input cannot be asked (the message says what is wrong). `NOT_SETTLED`: `resumeDeferredToolUse`
- * got a question that nobody has settled yet.
+ * got a question that nobody has settled yet. `MISSING_CAN_USE_TOOL`: a deferred AskUserQuestion
+ * was to be resumed without `canUseTool` (the CLI offers the tool only to a run that has one).
  */
 export type ClaudeAgentSdkErrorCode = (typeof claudeAgentSdkErrorCodes)[number];
 

@@ -107,6 +107,11 @@ export function hooksAnswering(deferred: DeferredToolUse, hooks: Options['hooks'
  */
 export async function* resumeDeferredToolUse(deferred: DeferredToolUse, options: Options = {}): AsyncGenerator<SDKMessage, void> {
   if (deferred.outcome === 'pending') throw new ClaudeAgentSdkError('NOT_SETTLED', `The askseam question ${deferred.rpcId} is still waiting for a person; resume the Claude session from onResume, once it is settled.`);
+  // Without a permission host the resumed CLI no longer offers AskUserQuestion and ends with
+  // tool_deferred_unavailable instead of reading the answer.
+  if (deferred.toolName === askUserQuestionToolName && options.canUseTool === undefined) {
+    throw new ClaudeAgentSdkError('MISSING_CAN_USE_TOOL', 'Resuming a deferred AskUserQuestion needs canUseTool in the options (askseamCanUseTool): pass the options the first query ran with.');
+  }
   let endInput!: () => void;
   const turnEnded = new Promise<void>((resolve) => (endInput = resolve));
   // Streaming input that sends nothing: a string prompt would add a user turn after the answer,

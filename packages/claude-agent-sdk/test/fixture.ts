@@ -2,6 +2,7 @@
 // auth on 127.0.0.1, a UserQuestions seam with one live agent, and a client answering as the person.
 import { connectQuestions, type PendingQuestion, type QuestionClient } from '@askseam/client';
 import { createWebSocketHost, type WebSocketHost } from '@askseam/host-ws';
+import type { QuestionRecord } from '@askseam/store';
 import { UserQuestions, type AgentRef } from '@askseam/user-questions';
 import { query, type Options, type SDKMessage, type SDKResultMessage } from '@anthropic-ai/claude-agent-sdk';
 import { WebSocket } from 'ws';
@@ -26,13 +27,14 @@ export interface Rig {
   base: Options;
 }
 
-export async function startRig(): Promise<Rig> {
+/** Start everything; `onResume` is handed to the host (detached questions' answers arrive there). */
+export async function startRig(hostOptions: { onResume?: (record: QuestionRecord) => Promise<void> } = {}): Promise<Rig> {
   const api = await startScriptedMessagesApi();
   cleanups.push(() => api.close());
   const sandbox = claudeSandbox(api.url);
   cleanups.push(() => sandbox.remove());
   const userQuestions = new UserQuestions({ agents: { get: (id) => (id === agent.id ? agent : undefined), roots: () => [agent] } });
-  const host = await createWebSocketHost({ userQuestions, token: TOKEN });
+  const host = await createWebSocketHost({ userQuestions, token: TOKEN, ...hostOptions });
   cleanups.push(() => host.close());
   const client = connectQuestions({ url: host.url, token: TOKEN, WebSocket });
   cleanups.push(() => client.close());
