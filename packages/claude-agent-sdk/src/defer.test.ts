@@ -96,7 +96,8 @@ function resultOf(messages: SDKMessage[]): SDKResultMessage | undefined {
   return messages.findLast((message): message is SDKResultMessage => message.type === 'result');
 }
 
-describe('a deferred tool call answered after its process was killed', () => {
+// A child process, a bundle and two CLI starts per test: generous on a shared, busy machine.
+describe('a deferred tool call answered after its process was killed', { timeout: 60_000 }, () => {
   it('resumes the Claude session with the person\'s answer to AskUserQuestion', async () => {
     const { api, base, file, ready } = await deferInAChildThenKill({ id: 'toolu_later', name: 'AskUserQuestion', input: { questions: [database] } });
     expect(ready).toMatchObject({ terminalReason: 'tool_deferred', deferred: { id: 'toolu_later', name: 'AskUserQuestion' } });
