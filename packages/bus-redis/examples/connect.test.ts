@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { QuestionBusMessage } from '@askseam/store';
 import { sampleQuestionRecord } from '@askseam/store-testing';
 import { startRedisServer, type TestRedisServer } from '@askseam/store-redis/testing';
@@ -39,17 +38,4 @@ it('carries a message between a bus on a url and a bus on the app\'s client, and
   expect(await owned.isNodeAlive(shared.nodeId)).toBe(true);
   await shared.close();
   expect(await client.ping()).toBe('PONG');
-});
-
-it('shows in the README only code that is in the examples', () => {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-  const blocks = [...readme.matchAll(/<!-- excerpt: (\S+) -->\n```\w*\n([\s\S]*?)\n```/g)];
-  expect(blocks.length).toBeGreaterThan(0);
-  expect([...readme.matchAll(/```\w*\n/g)].length / 2).toBe(blocks.length);
-  const trimmed = (text: string) => text.split('\n').map((line) => line.trim());
-  for (const [, path, code] of blocks) {
-    const source = trimmed(readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8'));
-    const excerpt = trimmed(code!);
-    expect(source.some((_, start) => excerpt.every((line, offset) => source[start + offset] === line)), `README block from ${path}`).toBe(true);
-  }
 });

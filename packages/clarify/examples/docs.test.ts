@@ -7,17 +7,6 @@ import { seedCall } from './exchanges.js';
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 
 describe('the README', () => {
-  it('quotes the end-the-run example whole', () => {
-    expect(read('../README.md')).toContain(read('./end-the-run.ts').trim());
-  });
-
-  it('quotes the resume-after-restart example whole', () => {
-    expect(read('../README.md')).toContain(read('./resume-after-restart.ts').trim());
-  });
-
-  it('quotes the model-loop example whole', () => {
-    expect(read('../README.md')).toContain(read('./model-loop.ts').trim());
-  });
 
   it('shows seed 001\'s call, the question the person reads, and what the model reads as they really are', async () => {
     const readme = read('../README.md');

@@ -1,11 +1,12 @@
 // Offering the clarification tools in a model loop: the definitions go to the model, and each
 // call it makes is executed against the seam; the text goes back as the tool result.
-import { askClarificationTool, requestClarificationTool, requestHumanInputTool, toOpenAIClarifyTool } from '@askseam/clarify';
+import { askClarificationTool, requestClarificationTool, requestHumanInputTool } from '@askseam/clarify';
+import { toOpenAITool } from '@askseam/tool-ask-user';
 import type { AgentRef, UserQuestions } from '@askseam/user-questions';
 
 const tools = [askClarificationTool, requestHumanInputTool, requestClarificationTool];
 
-export const clarifyTools = tools.map(toOpenAIClarifyTool);
+export const clarifyTools = tools.map((tool) => toOpenAITool(tool));
 
 export async function runClarifyCall(
   call: { id: string; function: { name: string; arguments: string } },

@@ -30,7 +30,7 @@ describe('the tools as the model sees them', () => {
 
   it('request_clarification takes the business tool, the goal, the known arguments and the missing fields, strictly', () => {
     type ObjectSchema = { properties: Record<string, unknown>; required: string[]; additionalProperties: unknown };
-    const schema = requestClarificationTool.jsonSchema as ObjectSchema & { properties: { missing_fields: { items: ObjectSchema } } };
+    const schema = requestClarificationTool.jsonSchema as unknown as ObjectSchema & { properties: { missing_fields: { items: ObjectSchema } } };
     expect(Object.keys(schema.properties)).toEqual(['tool_name', 'goal', 'known_arguments', 'missing_fields']);
     expect(schema.required).toEqual(['tool_name', 'goal', 'missing_fields']);
     expect(schema.additionalProperties).toBe(false);

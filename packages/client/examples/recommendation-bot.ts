@@ -13,12 +13,14 @@ import { WebSocket } from 'ws';
 
 export function startRecommendationBot(options: { url: string; token: string; log?: (line: string) => void }): QuestionClient {
   const log = options.log ?? console.log;
+  // #region client
   const client = connectQuestions({ url: options.url, token: options.token, WebSocket });
 
   client.on('status', (status) => log(`status: ${status}`));
   client.on('error', (error) => log(`error (${error.code}): ${error.message}`));
   client.on('resolved', ({ rpcId, outcome }) => log(`${rpcId}: ${outcome}`));
   client.on('requested', (question) => void respond(question));
+  // #endregion client
 
   async function respond(question: PendingQuestion): Promise<void> {
     try {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { connectQuestions, type PendingQuestion } from '@askseam/client';
 import { buildBrowserBundle } from '../../web/scripts/bundle.mjs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -54,12 +53,5 @@ describe('the "use it in your app" example', () => {
     } finally {
       client.close();
     }
-  });
-
-  it('is quoted in the root README word for word', () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    const example = readFileSync(new URL('./your-app.ts', import.meta.url), 'utf8');
-    const body = example.slice(example.indexOf('export async function startYourApp'));
-    expect(readme).toContain(body.trim());
   });
 });

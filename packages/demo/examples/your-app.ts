@@ -9,6 +9,7 @@ import { askUserQuestionTool, toOpenAITool } from '@askseam/tool-ask-user';
 import { UserQuestions, type AgentRef } from '@askseam/user-questions';
 import { browserBundleUrl } from '@askseam/web';
 
+// #region start-your-app
 export async function startYourApp() {
   // 1. The seam. It checks callers by identity against your live agents.
   const agent: AgentRef = { id: 'support-bot' };
@@ -50,3 +51,4 @@ export async function startYourApp() {
     },
   };
 }
+// #endregion start-your-app

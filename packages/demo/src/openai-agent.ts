@@ -1,4 +1,4 @@
-import { exitPlanModeToolName, toOpenAIExitPlanModeTool } from '@askseam/plan-mode';
+import { exitPlanModeTool, exitPlanModeToolName } from '@askseam/plan-mode';
 import { toOpenAITool } from '@askseam/tool-ask-user';
 import { requestChatCompletion, type ChatMessage } from './chat-completions.js';
 import type { DemoLang, OpenAIAgentConfig } from './config.js';
@@ -40,7 +40,7 @@ const defaultTask: Record<DemoLang, string> = {
  */
 export async function runOpenAIAgent({ config, tools, runtime, print, lang, signal, requestTimeoutMs }: OpenAIAgentOptions): Promise<AgentOutcome> {
   const task = config.task ?? defaultTask[lang];
-  const definitions = [toOpenAITool(), toOpenAIExitPlanModeTool()];
+  const definitions = [toOpenAITool(), toOpenAITool(exitPlanModeTool)];
   const messages: ChatMessage[] = [
     { role: 'system', content: systemPrompt },
     { role: 'user', content: task },

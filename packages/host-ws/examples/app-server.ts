@@ -15,6 +15,7 @@ export interface App {
 }
 
 /** `elementScript`: the file of @askseam/web's browser bundle, e.g. `browserBundleUrl()` from `@askseam/web`. */
+// #region start-app
 export async function startApp(userQuestions: UserQuestions, elementScript: URL | string): Promise<App> {
   // One random token per run; the page carries it, so only someone who can load the page can answer.
   const token = randomBytes(24).toString('base64url');
@@ -37,6 +38,7 @@ export async function startApp(userQuestions: UserQuestions, elementScript: URL 
 
   // Same server, path /askseam; only pages from this origin may open the socket.
   const host = await createWebSocketHost({ userQuestions, server, token, origins: [origin] });
+// #endregion start-app
 
   return {
     pageUrl: `${origin}/`,
@@ -56,7 +58,9 @@ function page(url: string, token: string): string {
 <html lang="en">
   <meta charset="utf-8">
   <title>Your agent has a question</title>
+  <!-- #region element-tags -->
   <script type="module" src="/askseam-questions.js"></script>
   <askseam-questions url="${url}" token="${token}" lang="en"></askseam-questions>
+  <!-- #endregion element-tags -->
 </html>`;
 }

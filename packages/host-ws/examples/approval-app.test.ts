@@ -1,13 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JsonValue } from '@askseam/store';
 import { UserQuestions, type AgentRef, type ApprovalTool } from '@askseam/user-questions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteBranch, startApprovalApp, type ApprovalApp } from './approval-app.js';
-import { blocksOf, isExcerpt } from './markdown-excerpts.js';
 
-const repoRoot = new URL('../../../', import.meta.url);
 const token = 'approval-app-token';
 const agent: AgentRef = { id: 'coder' };
 
@@ -82,15 +80,5 @@ describe('docs/approvals.md: the approval app', () => {
     await answerFirst(app, 'coder', { selected: [], custom: 'Not on a Friday.' });
     await expect.poll(() => lines).toEqual(['deploy: denied: Not on a Friday.']);
     expect(runs).toEqual([]);
-  });
-
-  it('shows only excerpts of tested files in docs/approvals.md', () => {
-    const blocks = blocksOf(readFileSync(new URL('docs/approvals.md', repoRoot), 'utf8'));
-    expect(blocks.length).toBeGreaterThan(0);
-    for (const block of blocks) {
-      expect(block.excerptOf, `a ${block.lang} block without an excerpt marker:\n${block.code}`).toBeDefined();
-      const source = readFileSync(new URL(block.excerptOf!, repoRoot), 'utf8');
-      expect(isExcerpt(block.code, source), `not an excerpt of ${block.excerptOf}:\n${block.code}`).toBe(true);
-    }
   });
 });

@@ -8,6 +8,7 @@ import { askApproval, UserQuestionError, type AgentRef, type ApprovalTool, type 
 
 /** Delete a branch only if the person approves; what the model reads back either way. */
 export async function deleteBranch(userQuestions: UserQuestions, agent: AgentRef, branch: string, remove: (branch: string) => Promise<void>): Promise<string> {
+  // #region decision
   try {
     const decision = await askApproval(userQuestions, {
       agent,
@@ -23,6 +24,7 @@ export async function deleteBranch(userQuestions: UserQuestions, agent: AgentRef
     if (UserQuestionError.isInstance(error)) return `Did not delete ${branch}: no decision (${error.code}).`;
     throw error;
   }
+  // #endregion decision
 }
 
 export interface ApprovalApp {
@@ -46,6 +48,7 @@ export async function startApprovalApp(options: {
     userQuestions,
     token,
     store,
+    // #region approval
     onResume: async (record) => {
       const approval = approvalFromRecord(record);
       if (approval === undefined) return; // another kind of detached question
@@ -53,6 +56,7 @@ export async function startApprovalApp(options: {
       if (!approval.decision.approved) return tell(`${approval.tool.name}: denied${approval.decision.reason ? `: ${approval.decision.reason}` : ''}`);
       await runTool(approval.tool, approval.state);
     },
+    // #endregion approval
   });
   return {
     host,

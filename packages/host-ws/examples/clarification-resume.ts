@@ -31,9 +31,11 @@ export async function requestClarification(host: WebSocketHost, sessionId: strin
       ...(field.options === undefined ? {} : { options: field.options.map((label) => ({ label })) }),
     };
   });
+  // #region state
   const state: JsonValue = { kind: 'pending-tool-call', tool: call.tool, args: call.args, missing: call.missing };
   const { rpcId } = await host.askDetached({ sessionId, questions, state, urgency: 'medium' });
   return rpcId;
+  // #endregion state
 }
 
 /**
@@ -43,6 +45,7 @@ export async function requestClarification(host: WebSocketHost, sessionId: strin
 export function mergeAnswer(record: QuestionRecord): { ok: true; call: { tool: string; args: Record<string, JsonValue> } } | { ok: false; reason: string } {
   const pending = record.state as unknown as PendingToolCall & { kind?: string };
   if (pending?.kind !== 'pending-tool-call') return { ok: false, reason: `question ${record.rpcId} is not a pending tool call` };
+  // #region args
   if (record.outcome !== 'answered' || record.answer === undefined) return { ok: false, reason: `the person dismissed the question about ${pending.tool}` };
   const args = { ...pending.args };
   for (const name of pending.missing) {
@@ -51,6 +54,7 @@ export function mergeAnswer(record: QuestionRecord): { ok: true; call: { tool: s
     args[name] = value;
   }
   return { ok: true, call: { tool: pending.tool, args } };
+  // #endregion args
 }
 
 /** Typed text wins over a chosen option; nothing at all is a skip. */

@@ -20,8 +20,12 @@ export async function startDurableApp(options: {
   tell?: (line: string) => void;
 }): Promise<DurableApp> {
   const { dataDir, token, runTool, tell = console.log } = options;
+  // #region durable-host
+  // #region store
   // The same file every start: what was pending when the last process stopped is pending again.
   const store = new SqliteQuestionStore(join(dataDir, 'questions.db'));
+  // #endregion store
+  // #region host
   const host = await createWebSocketHost({
     userQuestions: new UserQuestions(),
     token,
@@ -33,6 +37,8 @@ export async function startDurableApp(options: {
       await runTool(merged.call.tool, merged.call.args);
     },
   });
+  // #endregion host
+  // #endregion durable-host
   return {
     host,
     async close() {

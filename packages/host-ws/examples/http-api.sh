@@ -3,6 +3,7 @@
 # Needs ASKSEAM (the host's http://host:port/path), TOKEN and SESSION in the environment.
 set -eu
 
+# #region answer-over-http
 # The questions waiting in the sessions this token may see.
 curl -sS -H "Authorization: Bearer $TOKEN" "$ASKSEAM/questions"
 echo
@@ -30,3 +31,4 @@ echo
 
 # What happened in the session, oldest first; pass ?after=<last id you saw> to read only what is new.
 curl -sS -H "Authorization: Bearer $TOKEN" "$ASKSEAM/sessions/$SESSION/events" | jq -r '.events[].type'
+# #endregion answer-over-http

@@ -1,16 +1,13 @@
 // The docs/scaling.md example, run as written: two nodes on one real Redis, the question asked on
 // one and answered by a client of the other; and the page's code blocks stay excerpts of it.
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { QuestionRecord } from '@askseam/store';
 import { startRedisServer, type TestRedisServer } from '@askseam/store-redis/testing';
 import { UserQuestions, type AgentRef } from '@askseam/user-questions';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { RawClient } from '../test/raw-client.js';
-import { blocksOf, isExcerpt } from './markdown-excerpts.js';
 import { startNode, type RunningNode } from './multi-node-app.js';
 
-const repoRoot = new URL('../../../', import.meta.url);
 let redis: TestRedisServer;
 const running: RunningNode[] = [];
 const clients: RawClient[] = [];
@@ -45,13 +42,4 @@ it('answers on node B a question an agent asked on node A', async () => {
   expect((await client.answer(rpcId, 'support-bot', { answers: [{ id: 'env', selected: ['staging'] }] })).accepted).toBe(true);
   await expect(asking).resolves.toEqual({ answers: [{ id: 'env', selected: ['staging'] }] });
   expect(resumed).toEqual([]);
-});
-
-it('keeps every code block of docs/scaling.md an excerpt of a tested file', () => {
-  const blocks = blocksOf(readFileSync(new URL('docs/scaling.md', repoRoot), 'utf8')).filter((block) => block.lang === 'ts');
-  expect(blocks.length).toBeGreaterThan(0);
-  for (const block of blocks) {
-    expect(block.excerptOf, `a ts block without an excerpt marker:\n${block.code}`).toBeDefined();
-    expect(isExcerpt(block.code, readFileSync(new URL(block.excerptOf!, repoRoot), 'utf8')), `not an excerpt of ${block.excerptOf}`).toBe(true);
-  }
 });

@@ -24,6 +24,7 @@ export interface RunningNode {
 }
 
 export async function startNode(options: NodeOptions): Promise<RunningNode> {
+  // #region store
   // The store is the truth (who answered first is decided there); the bus only carries news.
   const store = new RedisQuestionStore({ url: options.redisUrl, keyPrefix: options.keyPrefix });
   const bus = new RedisQuestionBus({ url: options.redisUrl, keyPrefix: options.keyPrefix });
@@ -34,6 +35,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     bus,
     onResume: options.onResume,
   });
+  // #endregion store
   return {
     host,
     // The host leaves the bus as it closes; the store is ours to close after it.

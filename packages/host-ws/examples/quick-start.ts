@@ -3,6 +3,7 @@ import { createWebSocketHost, type WebSocketHost } from '@askseam/host-ws';
 import { UserQuestions, type AgentRef, type AskUserQuestionAnswer } from '@askseam/user-questions';
 
 export async function quickStart(token: string, log = console.log): Promise<{ host: WebSocketHost; answer: Promise<AskUserQuestionAnswer> }> {
+  // #region agent
   // The seam only lets a live root agent ask, so tell it who is running.
   const agent: AgentRef = { id: 'agent-1' };
   const userQuestions = new UserQuestions({
@@ -24,5 +25,6 @@ export async function quickStart(token: string, log = console.log): Promise<{ ho
       },
     ],
   });
+  // #endregion agent
   return { host, answer };
 }

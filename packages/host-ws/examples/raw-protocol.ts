@@ -3,6 +3,7 @@
 import { parseServerFrame } from '@askseam/protocol';
 import { WebSocket } from 'ws';
 
+// #region answer-with-first-options
 export function answerWithFirstOptions(url: string, token: string, log = console.log): WebSocket {
   const socket = new WebSocket(`${url}?token=${encodeURIComponent(token)}`);
   socket.on('error', (error) => log(`socket error: ${error.message}`));
@@ -20,6 +21,7 @@ export function answerWithFirstOptions(url: string, token: string, log = console
         const respond = { type: 'question/respond', id: `answer-${frame.rpcId}`, rpcId: frame.rpcId, result: { ok: true, value: { sessionId: frame.sessionId, answer } } };
         return socket.send(JSON.stringify(respond));
       }
+// #endregion answer-with-first-options
       case 'receipt':
         return log(frame.accepted ? `${frame.rpcId}: accepted` : `${frame.rpcId}: ${frame.reason} ${frame.detail ?? ''}`.trim());
       case 'question/resolved':

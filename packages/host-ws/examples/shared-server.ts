@@ -7,12 +7,14 @@ import type { UserQuestions } from '@askseam/user-questions';
 
 export async function startAppWithApi(userQuestions: UserQuestions, token: string): Promise<{ base: string; host: WebSocketHost; close(): Promise<void> }> {
   let host: WebSocketHost | undefined;
+  // #region server
   const server = createServer((req, res) => {
     // /askseam and below (the API, and the 426 for a plain GET of the socket's path) belong to the host.
     if (host?.handleRequest(req, res)) return;
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');
     res.end(`your app answers ${req.url}`);
   });
+  // #endregion server
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   // Same server for the WebSocket upgrade on /askseam, and the same token for the socket and the API.
   host = await createWebSocketHost({ userQuestions, server, token });

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { AskUserQuestionAnswer, UserQuestionProvider } from '@askseam/user-questions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPlanningAgent } from './plan-review.js';
@@ -47,11 +46,5 @@ describe('the plan review example', () => {
     const { handleToolCall } = planningAgent(reviewer({ id: 'scope', selected: [], custom: 'Only the web app.' }));
     const result = await handleToolCall('ask_user_question', JSON.stringify({ questions: [{ id: 'scope', question: 'Which apps are in scope?' }] }));
     expect(result?.text).toBe('{"answers":[{"id":"scope","selected":[],"custom":"Only the web app."}]}');
-  });
-
-  it('is quoted in the README word for word', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const example = readFileSync(new URL('./plan-review.ts', import.meta.url), 'utf8');
-    expect(readme).toContain(example.trim());
   });
 });

@@ -1,4 +1,4 @@
-import { exitPlanModeTool, PlanMode, toOpenAIExitPlanModeTool } from '@askseam/plan-mode';
+import { exitPlanModeTool, PlanMode } from '@askseam/plan-mode';
 import { askUserQuestionTool, toOpenAITool } from '@askseam/tool-ask-user';
 import { UserQuestions, type AgentRef, type UserQuestionProvider } from '@askseam/user-questions';
 
@@ -16,7 +16,7 @@ export function createPlanningAgent(provider: UserQuestionProvider) {
   return {
     agent,
     planMode,
-    tools: [toOpenAITool({ strict: true }), toOpenAIExitPlanModeTool({ strict: true })],
+    tools: [toOpenAITool(askUserQuestionTool, { strict: true }), toOpenAITool(exitPlanModeTool, { strict: true })],
 
     // Both tools return `{ isError, text }`; the text is what the model reads next.
     async handleToolCall(name: string, args: string) {

@@ -6,7 +6,8 @@ import { toStrictJsonSchema } from 'openai/lib/transform';
 import type { ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { FunctionTool } from 'openai/resources/responses/responses';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { toAnthropicExitPlanModeTool, toOpenAIExitPlanModeTool, toOpenAIResponsesExitPlanModeTool } from './index.js';
+import { toAnthropicTool, toOpenAIResponsesTool, toOpenAITool } from '@askseam/tool-ask-user';
+import { exitPlanModeTool, toAnthropicExitPlanModeTool, toOpenAIExitPlanModeTool, toOpenAIResponsesExitPlanModeTool } from './index.js';
 
 describe('exit_plan_mode and the openai SDK', () => {
   it('types the Chat Completions and Responses tools, plain and strict, as the SDK’s tool types', () => {
@@ -39,5 +40,24 @@ describe('exit_plan_mode and the @anthropic-ai/sdk SDK', () => {
     expectTypeOf(toAnthropicExitPlanModeTool).returns.toExtend<Tool>();
     expect([...union, ...betaUnion]).toHaveLength(4);
     expect(tools.map((tool) => tool.input_schema.type)).toEqual(['object', 'object']);
+  });
+});
+
+describe('the generic adapters given exit_plan_mode, and the SDKs', () => {
+  it('type every format, plain and strict, as the SDK’s tool types, equal to the deprecated aliases', () => {
+    const chat: ChatCompletionTool[] = [toOpenAITool(exitPlanModeTool), toOpenAITool(exitPlanModeTool, { strict: true })];
+    const responses: FunctionTool[] = [toOpenAIResponsesTool(exitPlanModeTool), toOpenAIResponsesTool(exitPlanModeTool, { strict: true })];
+    const anthropic: Tool[] = [toAnthropicTool(exitPlanModeTool), toAnthropicTool(exitPlanModeTool, { strict: true })];
+    const beta: BetaToolUnion[] = anthropic;
+    expect(chat).toEqual([toOpenAIExitPlanModeTool(), toOpenAIExitPlanModeTool({ strict: true })]);
+    expect(responses).toEqual([toOpenAIResponsesExitPlanModeTool(), toOpenAIResponsesExitPlanModeTool({ strict: true })]);
+    expect(beta).toEqual([toAnthropicExitPlanModeTool(), toAnthropicExitPlanModeTool({ strict: true })]);
+    expect(toOpenAITool(exitPlanModeTool).function.name).toBe('exit_plan_mode');
+  });
+
+  it('hand out strict parameters that openai’s own strict transform leaves unchanged', () => {
+    for (const schema of [toOpenAITool(exitPlanModeTool, { strict: true }).function.parameters, toOpenAIResponsesTool(exitPlanModeTool, { strict: true }).parameters, exitPlanModeTool.strictJsonSchema]) {
+      expect(toStrictJsonSchema(schema as Parameters<typeof toStrictJsonSchema>[0])).toEqual(schema);
+    }
   });
 });

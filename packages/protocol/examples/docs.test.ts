@@ -5,9 +5,6 @@ import { frameErrorCodeSchema, receiptRejectionReasonSchema } from '@askseam/pro
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 
 describe('the protocol docs', () => {
-  it('the README quotes the frames example whole', () => {
-    expect(read('../README.md')).toContain(read('./frames.ts').trim());
-  });
 
   it.each([...frameErrorCodeSchema.options, ...receiptRejectionReasonSchema.options])('the error page has a row for %s', (code) => {
     expect(read('../../../docs/errors.md')).toMatch(new RegExp(`^\\| \`${code}\` \\|`, 'm'));

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { sampleQuestionRecord } from '@askseam/store-testing';
 import { startRedisServer, type TestRedisServer } from '@askseam/store-redis/testing';
 import type { Redis } from 'ioredis';
@@ -34,18 +33,4 @@ it('lets a question saved through a store on a url be claimed through a store on
   expect(await nodeA.claim(record.rpcId, 'cancelled')).toBeUndefined();
   await nodeB.close();
   expect(await client.ping()).toBe('PONG');
-});
-
-it('shows in the README only code that is in the examples', () => {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-  const blocks = [...readme.matchAll(/<!-- excerpt: (\S+) -->\n```\w*\n([\s\S]*?)\n```/g)];
-  expect(blocks.length).toBeGreaterThan(0);
-  // Every ts block carries an excerpt marker (tables and plain text blocks are not code).
-  expect([...readme.matchAll(/```ts\n/g)].length).toBe(blocks.length);
-  const trimmed = (text: string) => text.split('\n').map((line) => line.trim());
-  for (const [, path, code] of blocks) {
-    const source = trimmed(readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8'));
-    const excerpt = trimmed(code!);
-    expect(source.some((_, start) => excerpt.every((line, offset) => source[start + offset] === line)), `README block from ${path}`).toBe(true);
-  }
 });

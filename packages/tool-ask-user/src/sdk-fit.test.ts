@@ -54,3 +54,21 @@ describe('fit with the @anthropic-ai/sdk SDK', () => {
     ]);
   });
 });
+
+describe('the generic adapters given ask_user_question, and the SDKs', () => {
+  it('type every format, plain and strict, as the SDK’s tool types, equal to the no-argument form', () => {
+    const chat: ChatCompletionTool[] = [toOpenAITool(askUserQuestionTool), toOpenAITool(askUserQuestionTool, { strict: true })];
+    const responses: FunctionTool[] = [toOpenAIResponsesTool(askUserQuestionTool), toOpenAIResponsesTool(askUserQuestionTool, { strict: true })];
+    const anthropic: Tool[] = [toAnthropicTool(askUserQuestionTool), toAnthropicTool(askUserQuestionTool, { strict: true })];
+    const beta: BetaToolUnion[] = anthropic;
+    expect(chat).toEqual([toOpenAITool(), toOpenAITool({ strict: true })]);
+    expect(responses).toEqual([toOpenAIResponsesTool(), toOpenAIResponsesTool({ strict: true })]);
+    expect(beta).toEqual([toAnthropicTool(), toAnthropicTool({ strict: true })]);
+  });
+
+  it('hand out strict parameters that openai’s own strict transform leaves unchanged', () => {
+    for (const schema of [toOpenAITool(askUserQuestionTool, { strict: true }).function.parameters, toOpenAIResponsesTool(askUserQuestionTool, { strict: true }).parameters]) {
+      expect(toStrictJsonSchema(schema as Parameters<typeof toStrictJsonSchema>[0])).toEqual(schema);
+    }
+  });
+});

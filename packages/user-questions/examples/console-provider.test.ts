@@ -117,6 +117,7 @@ describe('the console provider example', () => {
   });
 
   it('is the only provider until its disposer runs', () => {
+    // #region one-provider
     const userQuestions = new UserQuestions();
     const dispose = userQuestions.registerProvider(createConsoleProvider());
     // A second provider is refused (DUPLICATE_PROVIDER, thrown at once) while the first is registered,
@@ -127,6 +128,7 @@ describe('the console provider example', () => {
     dispose(); // a no-op now: the second provider stays
     expect(userQuestions.hasProvider).toBe(true);
     disposeSecond();
+    // #endregion one-provider
   });
 
   it('gives up with ASK_TIMEOUT when nobody answers in time', async () => {

@@ -36,7 +36,9 @@ export async function chooseDatabase(): Promise<string> {
     const [db] = answers;
     return db?.custom ?? db?.selected[0] ?? 'undecided';
   } catch (error) {
+    // #region is-instance
     if (UserQuestionError.isInstance(error) && error.code === 'ASK_TIMEOUT') return 'undecided';
+    // #endregion is-instance
     throw error;
   } finally {
     dispose();

@@ -35,6 +35,8 @@ export interface AskUserQuestionRequest {
  * gets the seam's own checked copy of the questions, frozen (`isSealedQuestionBatch` is true for
  * it): keep it by reference if you like, but do not try to change it.
  */
+// #region user-question-provider
 export interface UserQuestionProvider {
   ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer>;
 }
+// #endregion user-question-provider
