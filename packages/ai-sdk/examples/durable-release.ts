@@ -37,6 +37,7 @@ export async function startDurableRelease(options: DurableReleaseOptions) {
     token,
     store,
     onResume: async (record) => {
+      // #region resume-detached
       const approval = approvalFromRecord(record);
       if (approval === undefined || approval.outcome === 'pending') return;
       const { approvalId, conversation } = approval.state as { approvalId: string; conversation: string };
@@ -46,6 +47,7 @@ export async function startDurableRelease(options: DurableReleaseOptions) {
       const decision = approval.outcome === 'answered' ? approval.decision : { approved: false as const, reason: `Not run: nobody decided (${approval.outcome}).` };
       const messages: ModelMessage[] = [...saved.messages, { role: 'tool', content: [toolApprovalResponse(approvalId, decision)] }];
       const result = await generateText({ model, tools, messages, stopWhen: stepCountIs(6) });
+      // #endregion resume-detached
       save(conversation, { messages: [...messages, ...result.response.messages], resumed: [...saved.resumed, approval.rpcId] });
       tell(result.text);
     },
@@ -56,6 +58,7 @@ export async function startDurableRelease(options: DurableReleaseOptions) {
     /** Run until the first approval request, save the conversation, and leave the approval with askseam. */
     async start(conversation: string, sessionId: string, prompt: string): Promise<string[]> {
       const messages: ModelMessage[] = [{ role: 'user', content: prompt }];
+      // #region start-detached
       const first = await generateText({ model, tools, messages, toolApproval: () => 'user-approval', stopWhen: stepCountIs(6) });
       save(conversation, { messages: [...messages, ...first.response.messages], resumed: [] });
       const rpcIds: string[] = [];
@@ -64,6 +67,7 @@ export async function startDurableRelease(options: DurableReleaseOptions) {
         const { rpcId } = await askApprovalDetached(host, { sessionId, tool, state: { approvalId: request.approvalId, conversation } });
         rpcIds.push(rpcId);
       }
+      // #endregion start-detached
       return rpcIds;
     },
     async close() {

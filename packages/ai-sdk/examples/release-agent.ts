@@ -15,6 +15,7 @@ export interface ReleaseAgentOptions {
 
 function releaseTools({ userQuestions, agent, removeBranch }: ReleaseAgentOptions) {
   return {
+    // #region tools
     ask_user_question: askUserQuestionTool({ userQuestions, agent }),
     delete_branch: tool({
       description: 'Deletes a git branch on the remote.',
@@ -24,23 +25,27 @@ function releaseTools({ userQuestions, agent, removeBranch }: ReleaseAgentOption
         return `Deleted ${branch}.`;
       },
     }),
+    // #endregion tools
   };
 }
 
 /** One agent, many runs: questions and approvals both reach the person. */
 export function createReleaseAgent(options: ReleaseAgentOptions) {
   const { userQuestions, agent, model } = options;
+  // #region agent
   return new ToolLoopAgent({
     model,
     tools: releaseTools(options),
     toolApproval: askseamToolApproval({ userQuestions, agent, tools: ['delete_branch'] }),
     stopWhen: stepCountIs(6),
   });
+  // #endregion agent
 }
 
 /** One run that can be stopped: the same signal stops the run and withdraws an open approval card. */
 export function runRelease(options: ReleaseAgentOptions, prompt: string, signal: AbortSignal) {
   const { userQuestions, agent, model } = options;
+  // #region run-with-signal
   return generateText({
     model,
     tools: releaseTools(options),
@@ -49,6 +54,7 @@ export function runRelease(options: ReleaseAgentOptions, prompt: string, signal:
     toolApproval: askseamToolApproval({ userQuestions, agent, signal, tools: ['delete_branch'] }),
     stopWhen: stepCountIs(6),
   });
+  // #endregion run-with-signal
 }
 
 /**
@@ -58,8 +64,10 @@ export function runRelease(options: ReleaseAgentOptions, prompt: string, signal:
 export async function releaseWithApprovalStop(options: ReleaseAgentOptions, messages: ModelMessage[]) {
   const { userQuestions, agent, model } = options;
   const tools = releaseTools(options);
+  // #region approval-round-trip
   const first = await generateText({ model, tools, messages, toolApproval: { delete_branch: 'user-approval' }, stopWhen: stepCountIs(6) });
   const decided = await answerApprovalRequests({ userQuestions, agent, tools, requests: pendingApprovalRequests(first.content) });
   if (decided === undefined) return first;
   return generateText({ model, tools, messages: [...messages, ...first.response.messages, decided], stopWhen: stepCountIs(6) });
+  // #endregion approval-round-trip
 }

@@ -1,5 +1,5 @@
 // The docs/scaling.md example, run as written: two nodes on one real Redis, the question asked on
-// one and answered by a client of the other; and the page's code blocks stay excerpts of it.
+// one and answered by a client of the other. The page shows its regions (checked by pnpm lint).
 import { randomUUID } from 'node:crypto';
 import type { QuestionRecord } from '@askseam/store';
 import { startRedisServer, type TestRedisServer } from '@askseam/store-redis/testing';

@@ -1,17 +1,14 @@
 // docs/openai-agents.md's example, run for real: the real Runner with the SDK's ScriptedModel as
 // the model, a real host and a real client answering as the person.
-import { readFileSync } from 'node:fs';
 import { answerText } from '@askseam/tool-ask-user';
 import type { AgentRef } from '@askseam/user-questions';
 import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { blocksOf, isExcerpt } from '../../host-ws/examples/markdown-excerpts.js';
 import { cleanupPeople, connectPerson, newSeam, openSqlite, startPerson, tempDbFile, TOKEN } from '../test/person.js';
 import { releaseAgent, shipWhileWaiting, startDurableRelease } from './agents-app.js';
 
 afterEach(cleanupPeople);
 
-const repoRoot = new URL('../../../', import.meta.url);
 const which = { questions: [{ id: 'version', question: 'Which version?', header: 'Version', multi_select: false, options: [{ label: '1.4.0', description: 'Today’s build.' }, { label: '1.3.9', description: 'Last week’s.' }] }] };
 
 describe('docs/openai-agents.md: the release agent', () => {
@@ -65,15 +62,5 @@ describe('docs/openai-agents.md: the release agent', () => {
     await expect.poll(() => resumed).toEqual(['2.0.0 is live.']);
     expect(deployed).toEqual(['2.0.0']);
     await second.host.close();
-  });
-
-  it('shows only excerpts of tested files in docs/openai-agents.md', () => {
-    const blocks = blocksOf(readFileSync(new URL('docs/openai-agents.md', repoRoot), 'utf8')).filter((block) => block.lang === 'ts');
-    expect(blocks.length).toBeGreaterThan(0);
-    for (const block of blocks) {
-      expect(block.excerptOf, `a ts block without an excerpt marker:\n${block.code}`).toBeDefined();
-      const source = readFileSync(new URL(block.excerptOf!, repoRoot), 'utf8');
-      expect(isExcerpt(block.code, source), `not an excerpt of ${block.excerptOf}:\n${block.code}`).toBe(true);
-    }
   });
 });

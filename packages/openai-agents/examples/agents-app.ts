@@ -24,19 +24,23 @@ export function deployTool(deploy: (version: string) => Promise<void>) {
 
 /** The agent: it can ask the person, and it can deploy with their approval. */
 export function releaseAgent(userQuestions: UserQuestions, agent: AgentRef, model: Model, deploy: (version: string) => Promise<void>) {
+  // #region agent
   return new Agent({
     name: 'release-bot',
     model,
     instructions: 'Ship what the user asks for. Ask when something is unclear.',
     tools: [askUserQuestionTool({ userQuestions, agent }), deployTool(deploy)],
   });
+  // #endregion agent
 }
 
 /** One turn while the person is there: questions and approvals are answered as the run goes. */
 export async function shipWhileWaiting(userQuestions: UserQuestions, agent: AgentRef, releaseBot: Agent<any, any>, request: string): Promise<unknown> {
+  // #region run-with-approvals
   const runner = new Runner();
   const result = await runWithApprovals(runner, releaseBot, request, { userQuestions, agent, timeoutMs: 15 * 60_000 });
   return result.finalOutput;
+  // #endregion run-with-approvals
 }
 
 /** The durable way: the run stops at the approval and is saved with it; the decision resumes it, in whichever process is up. */
@@ -53,18 +57,22 @@ export async function startDurableRelease(options: {
     userQuestions,
     token,
     store,
+    // #region resume-in-on-resume
     onResume: async (record) => {
       const resumed = await resumeRunFromApproval(record, { host, agent: releaseBot, runner });
       if (resumed !== undefined) onResumed(resumed);
     },
+    // #endregion resume-in-on-resume
   });
   return {
     host,
     async ship(sessionId, request) {
+      // #region ship-detached
       const result = await runner.run(releaseBot, request);
       if (result.interruptions.length === 0) return result.finalOutput;
       await askRunApprovalDetached(host, result, { sessionId });
       return undefined; // the run goes on in onResume once the person decides
+      // #endregion ship-detached
     },
   };
 }
