@@ -144,7 +144,10 @@ export async function buildOutsideApp(): Promise<OutsideApp> {
   }
   // --ignore-scripts: no native build (better-sqlite3) here; the main install and the Node 22/24
   // phase build it. Nothing the checks below run opens a SQLite file.
-  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline'], { cwd: dir, env: npmEnv() });
+  // --os=aix: the Claude Agent SDK (a peer of @askseam/claude-agent-sdk) brings its ~400 MB native
+  // CLI as an optional package per platform; naming a platform none of them is for skips the download
+  // (nothing here runs the CLI) while every other optional dependency still installs.
+  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '--os=aix'], { cwd: dir, env: npmEnv() });
   return { dir, tarballs, install };
 }
 
