@@ -18,6 +18,13 @@ export const elementApi = {
     { name: 'url', type: 'string', description: "The host's WebSocket URL (`ws://…/askseam`), or a path or http(s) URL on the page's own server (`/askseam`). Changing it reconnects." },
     { name: 'token', type: 'string', description: "The host's shared token, sent as `?token=…`. Changing it reconnects." },
     { name: 'lang', type: "'en' | 'zh' | string", default: "'en'", description: '`en` (default) or `zh` (any `zh-…` tag). Changing it re-renders; drafts stay.' },
+    {
+      name: 'notify',
+      type: 'boolean',
+      description:
+        'Present: when a request arrives while the page is hidden, show a Web Notification; clicking it focuses that request. The element shows a "Notify me when a question arrives" button while the person has not yet allowed or blocked notifications: the browser asks only from that click.',
+    },
+    { name: 'sound', type: 'boolean', description: 'Present: when a request arrives while the page is hidden, play a short chime (Web Audio; silent until the person has interacted with the page).' },
   ],
   properties: [
     {
@@ -28,11 +35,18 @@ export const elementApi = {
   ],
   events: [
     { name: 'askseam-answered', detail: 'AskseamAnsweredDetail', description: 'The host accepted an answer. `detail`: `{ rpcId, sessionId, answer }`.' },
+    {
+      name: 'askseam-attention',
+      detail: 'AskseamAttentionDetail',
+      description:
+        'A request arrived while the page was hidden and the element called for attention (tab title; notification and sound when enabled). `detail`: `{ rpcId, sessionId, count, notification, sound }`.',
+    },
     { name: 'askseam-cancelled', detail: 'AskseamCancelledDetail', description: 'The host accepted a Dismiss. `detail`: `{ rpcId, sessionId }`.' },
     { name: 'askseam-pendingchange', detail: 'AskseamPendingChangeDetail', description: 'The number of waiting requests (or of those marked high urgency) changed. `detail`: `{ count, urgent }`.' },
   ],
   cssParts: [
     { name: 'card', description: 'The card of the request on screen.' },
+    { name: 'notify-button', description: 'The "Notify me when a question arrives" button (with `notify`, until the person allows or blocks notifications).' },
     { name: 'status', description: 'The connection status line.' },
     { name: 'waiting', description: 'The note saying how many more requests wait.' },
   ],

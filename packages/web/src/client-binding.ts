@@ -1,11 +1,11 @@
-import { connectQuestions, type QuestionClient, type QuestionResolvedEvent } from '@askseam/client';
+import { connectQuestions, type PendingQuestion, type QuestionClient, type QuestionResolvedEvent } from '@askseam/client';
 
 // The element's hold on one question client: its subscriptions, and (for a client the element
 // made from its own attributes) the duty to close it. Letting go is one list of undos, run in order.
 
 /** What the element does when its client reports. */
 export interface ClientListeners {
-  requested(): void;
+  requested(pending: PendingQuestion): void;
   resolved(event: QuestionResolvedEvent): void;
   status(): void;
 }
@@ -22,7 +22,7 @@ export interface ClientBinding {
  */
 export function bindClient(client: QuestionClient, { owned }: { owned: boolean }, listeners: ClientListeners): ClientBinding {
   const undos = [
-    client.on('requested', () => listeners.requested()),
+    client.on('requested', (pending) => listeners.requested(pending)),
     client.on('resolved', (event) => listeners.resolved(event)),
     client.on('status', () => listeners.status()),
   ];

@@ -27,9 +27,26 @@ export interface AskseamPendingChangeDetail {
   urgent: number;
 }
 
+/**
+ * Detail of the `askseam-attention` event: a request arrived while the page was hidden, and the
+ * element called for the person's attention (the tab title always; a notification and a sound when
+ * the host app enabled them).
+ */
+export interface AskseamAttentionDetail {
+  rpcId: string;
+  sessionId: string;
+  /** How many requests wait now: the number in the tab title. */
+  count: number;
+  /** `shown`; `off` without the `notify` attribute; `not-permitted` when the person has not allowed notifications (or the browser cannot show them). */
+  notification: 'shown' | 'off' | 'not-permitted';
+  /** `played`; `off` without the `sound` attribute; `blocked` when the browser kept the page silent (nobody has interacted with it yet). */
+  sound: 'played' | 'off' | 'blocked';
+}
+
 /** Each event the element dispatches (bubbling, composed), by name, with the type of its `detail`. */
 export interface AskseamQuestionsEventDetails {
   'askseam-answered': AskseamAnsweredDetail;
+  'askseam-attention': AskseamAttentionDetail;
   'askseam-cancelled': AskseamCancelledDetail;
   'askseam-pendingchange': AskseamPendingChangeDetail;
 }
@@ -42,4 +59,11 @@ export interface AskseamQuestionsAttributes {
   token?: string | undefined;
   /** `en` (default) or `zh` (any `zh-…` tag); anything else falls back to English. */
   lang?: AskseamLang | (string & {}) | undefined;
+  /**
+   * Present: when a request arrives while the page is hidden, show a Web Notification (once the
+   * person has allowed them with the element's "Notify me" button). A boolean attribute.
+   */
+  notify?: boolean | undefined;
+  /** Present: when a request arrives while the page is hidden, play a short chime. A boolean attribute. */
+  sound?: boolean | undefined;
 }

@@ -1,4 +1,5 @@
 import type { ClientStatus, PendingQuestion, QuestionClient, QuestionResolvedEvent } from '@askseam/client';
+import { createAttention, type Attention } from './attention.js';
 import { cardFor, type CardContext, type CardController } from './card-controller.js';
 import { bindClient, clientFromAttributes, type ClientBinding } from './client-binding.js';
 import { h } from './dom.js';
@@ -13,7 +14,7 @@ import { styles } from './styles.js';
 // destroyed when it leaves.
 
 // Kept importable from here, where they always were.
-export type { AskseamAnsweredDetail, AskseamCancelledDetail, AskseamPendingChangeDetail } from './element-types.js';
+export type { AskseamAnsweredDetail, AskseamAttentionDetail, AskseamCancelledDetail, AskseamPendingChangeDetail } from './element-types.js';
 
 // On a server (SSR) there is no HTMLElement; importing the package there must still work.
 const ElementBase = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
@@ -25,7 +26,7 @@ const ElementBase = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  */
 export class AskseamQuestionsElement extends ElementBase {
   static get observedAttributes(): string[] {
-    return ['url', 'token', 'lang'];
+    return ['url', 'token', 'lang', 'notify', 'sound'];
   }
 
   readonly #root: ShadowRoot;
@@ -34,6 +35,10 @@ export class AskseamQuestionsElement extends ElementBase {
   #configError: string | undefined;
   readonly #cardSlot: HTMLDivElement;
   readonly #waitingNote: HTMLParagraphElement;
+  /** Where attention puts its "Notify me" button. */
+  readonly #attentionSlot: HTMLDivElement;
+  /** Title, notification and sound for arrivals while the page is hidden; lives while on the page. */
+  #attention: Attention | undefined;
   readonly #queue = new RequestQueue<PendingQuestion>();
 
   /** The client listened to now: the one given, or the one made from `url`/`token`. */
@@ -57,7 +62,8 @@ export class AskseamQuestionsElement extends ElementBase {
     this.#statusRegion = h('div', { class: 'status', attrs: { role: 'status', 'aria-live': 'polite', part: 'status' } });
     this.#cardSlot = h('div', { class: 'slot' });
     this.#waitingNote = h('p', { class: 'waiting', attrs: { 'aria-live': 'polite', part: 'waiting' } });
-    this.#root.append(style, this.#statusRegion, this.#cardSlot, this.#waitingNote);
+    this.#attentionSlot = h('div', { class: 'attention' });
+    this.#root.append(style, this.#statusRegion, this.#cardSlot, this.#waitingNote, this.#attentionSlot);
     this.#root.addEventListener('keydown', (event) => this.#onKeydown(event as KeyboardEvent));
   }
 
@@ -77,6 +83,18 @@ export class AskseamQuestionsElement extends ElementBase {
 
   connectedCallback(): void {
     this.#isConnected = true;
+    this.#attention ??= createAttention(
+      {
+        strings: () => this.#strings,
+        lang: () => resolveLang(this.getAttribute('lang')),
+        notify: () => this.hasAttribute('notify'),
+        sound: () => this.hasAttribute('sound'),
+        count: () => this.#binding?.client.pending.size ?? 0,
+        focusRequest: (rpcId) => this.#focusRequest(rpcId),
+        emit: (detail) => this.#emit('askseam-attention', detail),
+      },
+      this.#attentionSlot,
+    );
     if (this.#givenClient) this.#useClient(this.#givenClient, { owned: false });
     else if (!this.#binding) this.#connectFromAttributes();
     this.#renderAll();
@@ -87,7 +105,10 @@ export class AskseamQuestionsElement extends ElementBase {
     // Moving the element (remove + insert in one task) must not drop the connection. Once it is
     // really gone, stop listening (and close the client we made), so nothing keeps it alive.
     queueMicrotask(() => {
-      if (!this.#isConnected) this.#useClient(undefined, { owned: false });
+      if (this.#isConnected) return;
+      this.#useClient(undefined, { owned: false });
+      this.#attention?.destroy();
+      this.#attention = undefined;
     });
   }
 
@@ -96,6 +117,9 @@ export class AskseamQuestionsElement extends ElementBase {
     if (name === 'lang') {
       this.#renderCard();
       this.#renderChrome();
+      this.#attention?.refresh();
+    } else if (name === 'notify' || name === 'sound') {
+      this.#attention?.refresh();
     } else if (this.#isConnected && !this.#givenClient) {
       this.#connectFromAttributes();
     }
@@ -118,14 +142,30 @@ export class AskseamQuestionsElement extends ElementBase {
     this.#binding?.release();
     this.#binding =
       client &&
-      bindClient(client, { owned }, { requested: () => this.#renderAll(), resolved: (event) => this.#onResolved(event), status: () => this.#renderChrome() });
+      bindClient(client, { owned }, { requested: (pending) => this.#onRequested(pending), resolved: (event) => this.#onResolved(event), status: () => this.#renderChrome() });
     this.#renderAll();
+  }
+
+  #onRequested(pending: PendingQuestion): void {
+    this.#renderAll();
+    this.#attention?.arrived(pending);
   }
 
   #onResolved(event: QuestionResolvedEvent): void {
     const { focusNext } = this.#queue.resolved(event.rpcId, { focusInCard: this.#focusInCard() });
     if (focusNext) this.#focusAfterRender = 'heading';
     this.#renderAll();
+    this.#attention?.resolved(event.rpcId);
+  }
+
+  /** The person clicked the notification of `rpcId`: show that request and put focus on it. */
+  #focusRequest(rpcId: string): void {
+    if (!this.#binding?.client.pending.has(rpcId)) return;
+    this.#queue.want(rpcId);
+    this.#focusAfterRender = 'heading';
+    this.#renderCard();
+    this.#renderChrome();
+    this.scrollIntoView({ block: 'nearest' });
   }
 
   #focusInCard(): boolean {

@@ -39,6 +39,12 @@ export interface AskseamStrings {
   urgency: Record<Exclude<AskUserQuestionUrgency, 'low'>, { badge: string; label: string }>;
   /** Requests waiting behind the one on screen, `urgent` of them marked high urgency. */
   moreWaiting: (count: number, urgent: number) => string;
+  /** Attention (attention.ts): the tab title while hidden, the notification, the permission button. */
+  attention: {
+    title: (count: number, title: string) => string;
+    notificationTitle: (count: number) => string;
+    enableNotifications: string;
+  };
   /** What a typed input accepts, shown under it. */
   bounds: {
     /** Empty when the number input has no bounds and no step. */
@@ -121,6 +127,11 @@ const en: AskseamStrings = {
     medium: { badge: 'Soon', label: 'Medium urgency' },
   },
   moreWaiting: (count, urgent) => `${count} more waiting${urgent > 0 ? `, ${urgent} urgent` : ''}`,
+  attention: {
+    title: (count, title) => `(${count}) ${title}`,
+    notificationTitle: (count) => (count === 1 ? 'A question is waiting for you' : `${count} questions are waiting for you`),
+    enableNotifications: 'Notify me when a question arrives',
+  },
   bounds: {
     number: (min, max, step) => {
       const range = min !== undefined && max !== undefined ? `From ${min} to ${max}` : min !== undefined ? `At least ${min}` : max !== undefined ? `At most ${max}` : '';
@@ -224,6 +235,11 @@ const zh: AskseamStrings = {
     medium: { badge: '尽快', label: '紧急程度：中' },
   },
   moreWaiting: (count, urgent) => `还有 ${count} 个问题在等待${urgent > 0 ? `，其中 ${urgent} 个紧急` : ''}`,
+  attention: {
+    title: (count, title) => `(${count}) ${title}`,
+    notificationTitle: (count) => (count === 1 ? '有一个问题在等你回答' : `有 ${count} 个问题在等你回答`),
+    enableNotifications: '有新问题时通知我',
+  },
   bounds: {
     number: (min, max, step) => {
       const range = min !== undefined && max !== undefined ? `范围 ${min} 至 ${max}` : min !== undefined ? `最小 ${min}` : max !== undefined ? `最大 ${max}` : '';

@@ -6,6 +6,7 @@ export { AskseamQuestionsElement } from './element.js';
 export type { AskseamQuestionsEventMap } from './element.js';
 export type {
   AskseamAnsweredDetail,
+  AskseamAttentionDetail,
   AskseamCancelledDetail,
   AskseamPendingChangeDetail,
   AskseamQuestionsAttributes,

@@ -75,6 +75,24 @@ describe('RequestQueue current', () => {
     expect(queue.current(queue.order([urgent]), inCard)).toBe(urgent);
     expect(queue.current([], inCard)).toBeUndefined();
   });
+
+  it('shows a request the person asked for by name over a more urgent one and over a started card', () => {
+    const queue = new RequestQueue<QueuedRequest>();
+    const started = request('started', '2025-01-01T00:00:01.000Z');
+    queue.show(started);
+    queue.stateOf(started).touched = true;
+    queue.want('older');
+    expect(queue.current(queue.order([older, urgent, started]), inCard)).toBe(older);
+  });
+
+  it('forgets the asked-for request once it is resolved, back to the usual order', () => {
+    const queue = new RequestQueue<QueuedRequest>();
+    queue.want('older');
+    queue.show(older);
+    queue.resolved('older', away);
+    const again = replayOf(older);
+    expect(queue.current(queue.order([again, urgent]), away)).toBe(urgent);
+  });
 });
 
 describe('RequestQueue state', () => {

@@ -48,6 +48,8 @@ const urgencyRank: Record<AskUserQuestionUrgency, number> = { high: 0, medium: 1
 export class RequestQueue<R extends QueuedRequest> {
   readonly #states = new Map<string, RequestState>();
   #shown: R | undefined;
+  /** The request the person asked to see (by clicking its notification), until it is resolved. */
+  #wanted: string | undefined;
 
   /** The request on screen (the object last shown: a new client's replay is a new object). */
   get shown(): R | undefined {
@@ -74,12 +76,21 @@ export class RequestQueue<R extends QueuedRequest> {
    * `ordered`. By rpcId, since a new client's replay brings new objects for the same requests.
    */
   current(ordered: readonly R[], { focusInCard }: FocusFacts): R | undefined {
+    // Asked for by name: the person chose it, so it wins over urgency and over the card on screen
+    // (whose draft is kept by rpcId and comes back with it).
+    const wanted = this.#wanted === undefined ? undefined : ordered.find((each) => each.rpcId === this.#wanted);
+    if (wanted) return wanted;
     const shown = this.#shown;
     if (shown !== undefined && (this.#states.get(shown.rpcId)?.touched === true || focusInCard)) {
       const still = ordered.find((each) => each.rpcId === shown.rpcId);
       if (still) return still;
     }
     return ordered[0];
+  }
+
+  /** Show `rpcId` next and keep it on screen while it waits (the person clicked its notification). */
+  want(rpcId: string): void {
+    this.#wanted = rpcId;
   }
 
   /** The state of `request`, made (and its card decided) the first time its rpcId is seen. */
@@ -113,6 +124,7 @@ export class RequestQueue<R extends QueuedRequest> {
   resolved(rpcId: string, { focusInCard }: FocusFacts): { focusNext: boolean } {
     const hadFocus = this.#states.get(rpcId)?.hadFocus === true || focusInCard;
     this.#states.delete(rpcId);
+    if (rpcId === this.#wanted) this.#wanted = undefined;
     return { focusNext: rpcId === this.#shown?.rpcId && hadFocus };
   }
 }

@@ -3,6 +3,7 @@
 // (`lib: ["ES2023"]`, `types: ["node"]`) type-checks it with `skipLibCheck: false`.
 export type {
   AskseamAnsweredDetail,
+  AskseamAttentionDetail,
   AskseamCancelledDetail,
   AskseamPendingChangeDetail,
   AskseamQuestionsAttributes,

@@ -187,5 +187,7 @@ button:disabled, textarea:disabled, input:disabled, .option:has(input:disabled) 
 .feedback { margin-top: 16px; }
 .sending { font-size: 0.85em; color: var(--_muted); }
 .waiting { margin: 8px 2px 0; font-size: 0.85em; color: var(--_muted); }
+.attention:not(:empty) { margin: 8px 2px 0; }
+button.notify { font-size: 0.85em; }
 @media (prefers-reduced-motion: reduce) { .option { transition: none; } }
 `;
