@@ -136,7 +136,8 @@ const outputs: OutputTable = {
  * saved, an abort once claimed).
  */
 export class Reporter {
-  readonly #emit: (event: HostEvent) => void;
+  /** Undefined without an `onEvent` hook: then no event is even built (a replay reports every frame). */
+  readonly #emit: ((event: HostEvent) => void) | undefined;
   readonly #eventLog: EventLog;
 
   constructor(
@@ -144,14 +145,14 @@ export class Reporter {
     readonly logger: HostLogger,
     store: QuestionStore,
   ) {
-    this.#emit = eventEmitter(onEvent, logger);
+    this.#emit = onEvent === undefined ? undefined : eventEmitter(onEvent, logger);
     this.#eventLog = new EventLog(store, logger);
   }
 
   /** Tell `onEvent` and the logger; with `{ log: true }`, the event log too. */
   report(fact: HostFact, { log }: { log: boolean }): void {
     const out = outputs[fact.kind] as Outputs<HostFact>;
-    if (out.event !== undefined) this.#emit(out.event(fact));
+    if (this.#emit !== undefined && out.event !== undefined) this.#emit(out.event(fact));
     const line = out.line?.(fact);
     if (line !== undefined) this.logger[line[0]](line[1], line[2]);
     if (log) this.record(fact);
