@@ -1,4 +1,10 @@
-import type { HostConnection } from './connection.js';
+/** What the index reads of a connection (any transport's subscriber has it). */
+export interface Indexable {
+  readonly principalId: string;
+  readonly seesEverything: boolean;
+  readonly scope: readonly string[] | undefined;
+  canSee(sessionId: string): boolean;
+}
 
 /**
  * The open connections, indexed by who may see what, so that a question or its resolution in one
@@ -10,11 +16,11 @@ import type { HostConnection } from './connection.js';
  * - every other connection is asked `canSee` for every session, as the principal's list (if any)
  *   is only a hint.
  */
-export class ConnectionIndex implements Iterable<HostConnection> {
-  readonly #all = new Set<HostConnection>();
-  readonly #seeAll = new Set<HostConnection>();
-  readonly #unscoped = new Set<HostConnection>();
-  readonly #bySession = new Map<string, Set<HostConnection>>();
+export class ConnectionIndex<C extends Indexable> implements Iterable<C> {
+  readonly #all = new Set<C>();
+  readonly #seeAll = new Set<C>();
+  readonly #unscoped = new Set<C>();
+  readonly #bySession = new Map<string, Set<C>>();
   /** Open connections per principal id, for `maxConnectionsPerPrincipal`. */
   readonly #byPrincipal = new Map<string, number>();
 
@@ -27,11 +33,11 @@ export class ConnectionIndex implements Iterable<HostConnection> {
     return this.#byPrincipal.get(principalId) ?? 0;
   }
 
-  [Symbol.iterator](): Iterator<HostConnection> {
+  [Symbol.iterator](): Iterator<C> {
     return this.#all[Symbol.iterator]();
   }
 
-  add(connection: HostConnection): void {
+  add(connection: C): void {
     if (this.#all.has(connection)) return;
     this.#all.add(connection);
     this.#byPrincipal.set(connection.principalId, this.countOf(connection.principalId) + 1);
@@ -49,7 +55,7 @@ export class ConnectionIndex implements Iterable<HostConnection> {
     }
   }
 
-  delete(connection: HostConnection): void {
+  delete(connection: C): void {
     if (!this.#all.delete(connection)) return;
     const left = this.countOf(connection.principalId) - 1;
     if (left > 0) this.#byPrincipal.set(connection.principalId, left);
@@ -64,7 +70,7 @@ export class ConnectionIndex implements Iterable<HostConnection> {
   }
 
   /** Every connection that may see `sessionId` now (`canSee` asked where it has to be). */
-  *audience(sessionId: string): Generator<HostConnection> {
+  *audience(sessionId: string): Generator<C> {
     yield* this.#seeAll;
     const scoped = this.#bySession.get(sessionId);
     if (scoped !== undefined) for (const connection of scoped) if (connection.canSee(sessionId)) yield connection;

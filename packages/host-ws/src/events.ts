@@ -17,8 +17,12 @@ export type HostEvent =
   | { type: 'answered'; rpcId: string; sessionId: string; connectionId: string; principalId: string; answer: AskUserQuestionAnswer; channel?: ResponseChannel }
   /** The person dismissed the questions (a `cancelled` response); the ask rejected `ASK_CANCELLED`. */
   | { type: 'cancelled'; rpcId: string; sessionId: string; connectionId: string; principalId: string; channel?: ResponseChannel }
-  /** The asker gave up (its signal aborted) or the host closed; the ask rejected `ASK_ABORTED`. */
-  | { type: 'aborted'; rpcId: string; sessionId: string; by: 'signal' | 'host-close' }
+  /**
+   * The asker gave up (its signal aborted) or the host closed; the ask rejected `ASK_ABORTED`.
+   * `timedOut` is true when the seam's `timeoutMs` fired the signal (the ask rejected `ASK_TIMEOUT`;
+   * the event log writes `timed_out`). Always set by this host; optional for hooks typed before it.
+   */
+  | { type: 'aborted'; rpcId: string; sessionId: string; by: 'signal' | 'host-close'; timedOut?: boolean }
   | { type: 'response-rejected'; rpcId: string; connectionId: string; principalId: string; reason: ReceiptRejectionReason; detail?: string; channel?: ResponseChannel }
   /** A stored question the host cannot use (unreadable, or an answer that does not fit it): skipped and listed by `host.quarantined()`. Once per record and process. */
   | { type: 'quarantined'; rpcId: string; sessionId?: string; reason: string }

@@ -1,3 +1,4 @@
+// Over 400 lines: one suite of end-to-end host behaviours (real host, real sockets) that share one fixture; split by behaviour when it next grows.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PROTOCOL_VERSION } from '@askseam/protocol';

@@ -1,7 +1,15 @@
 // Everything a user may import from @askseam/host-ws, named one by one.
 export { createWebSocketHost } from './host.js';
 export type { HostConnectionInfo, HostPendingQuestion, WebSocketHost } from './host.js';
-export type { WebSocketHostOptions } from './options.js';
+export type {
+  HostAuthOptions,
+  HostClusterOptions,
+  HostDurabilityOptions,
+  HostLimitOptions,
+  HostListenOptions,
+  HostObserverOptions,
+  WebSocketHostOptions,
+} from './options.js';
 export type { Principal } from './principal.js';
 export type { HostEvent, HostEventType, ResponseChannel } from './events.js';
 export type { DetachedAskRequest } from './detached.js';

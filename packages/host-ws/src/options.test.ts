@@ -1,8 +1,12 @@
 import { DEFAULT_HOST_HEARTBEAT_MS, closeCodes as protocolCloseCodes } from '@askseam/protocol';
 import { UserQuestions, hasUserQuestionErrorCode } from '@askseam/user-questions';
-import { describe, expect, it } from 'vitest';
-import { closeCodes, createWebSocketHost, WebSocketHostError } from './index.js';
-import { resolveOptions } from './options.js';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { MemoryQuestionStore } from '@askseam/store';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type * as z from 'zod';
+import { closeCodes, createWebSocketHost, WebSocketHostError, type WebSocketHostOptions } from './index.js';
+import { optionTable, resolveOptions } from './options.js';
 
 describe('options', () => {
   it('refuses to start without token, authenticate or allowAnonymous, saying how to fix it', async () => {
@@ -62,5 +66,47 @@ describe('options', () => {
 
   it('exports the protocol\'s one table of close codes', () => {
     expect(closeCodes).toBe(protocolCloseCodes);
+  });
+});
+
+describe('the options table', () => {
+  const groups = Object.entries(optionTable).map(([group, checks]) => [group, Object.keys(checks)] as const);
+  const names = groups.flatMap(([, keys]) => keys);
+
+  it('holds every option of WebSocketHostOptions but the seam, once', () => {
+    type TableName = { [G in keyof typeof optionTable]: keyof (typeof optionTable)[G] }[keyof typeof optionTable];
+    expectTypeOf<Exclude<keyof WebSocketHostOptions, 'userQuestions'>>().toEqualTypeOf<TableName>();
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('is documented in the README once, option by option, under a heading per group in the same order', async () => {
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Options\n'), readme.indexOf('The returned `WebSocketHost` has'));
+    const documented: [string, string[]][] = [];
+    for (const line of section.split('\n')) {
+      if (line.startsWith('### ')) documented.push([line.slice(4).split(':')[0]!.toLowerCase(), []]);
+      else if (line.startsWith('| `')) documented.at(-1)?.[1].push(line.split('`')[1]!.split('(')[0]!);
+    }
+    expect(documented).toEqual(groups.map(([group, keys]) => [group, keys]));
+  });
+
+  it('fills in each default from the table', () => {
+    const resolved = resolveOptions({ userQuestions: new UserQuestions(), token: 't' });
+    for (const checks of Object.values(optionTable)) {
+      for (const [name, check] of Object.entries(checks)) {
+        const fallback = (check as z.ZodType).safeParse(undefined);
+        expect(fallback.success).toBe(true);
+        expect(resolved[name as keyof typeof resolved]).toEqual(name === 'token' ? 't' : fallback.data);
+      }
+    }
+  });
+
+  it('keeps the options it cannot check as given: the same server, logger and store objects', () => {
+    const server = createServer();
+    const store = new MemoryQuestionStore();
+    const resolved = resolveOptions({ userQuestions: new UserQuestions(), token: 't', server, logger: console, store });
+    expect(resolved.server).toBe(server);
+    expect(resolved.logger).toBe(console);
+    expect(resolved.store).toBe(store);
   });
 });

@@ -9,9 +9,12 @@ import type { HostEvent } from './events.js';
 import type { HostLogger } from './logger.js';
 import type { Principal } from './principal.js';
 
-export interface WebSocketHostOptions {
-  /** The seam; the host registers itself as its provider (a second provider → `DUPLICATE_PROVIDER`). */
-  userQuestions: UserQuestions;
+// Each option is documented once, on its group's interface below; its default and its check are
+// in `optionTable`, grouped the same way. The README's options table follows these groups
+// (options.test.ts checks that it lists every option once, with this default).
+
+/** Where the host listens. */
+export interface HostListenOptions {
   /** Port of the host's own listener; `0` (the default) picks a free one. Ignored with `server`. */
   port?: number;
   /** Interface of the host's own listener. Default `'127.0.0.1'`. Ignored with `server`. */
@@ -20,6 +23,10 @@ export interface WebSocketHostOptions {
   server?: Server;
   /** Where the WebSocket lives. Default `'/askseam'`. */
   path?: string;
+}
+
+/** Who may connect, and from which pages. */
+export interface HostAuthOptions {
   /** Shared-token mode: a client presents `?token=…` (or `Authorization: Bearer …`) and sees every session. */
   token?: string;
   /** Decide who a connection is. `undefined` or a throw → HTTP 401. Consulted after a non-matching `token`. */
@@ -31,6 +38,10 @@ export interface WebSocketHostOptions {
    * Absent: only the host's own origin (a page whose Origin host:port is the request's Host). Requests without Origin always pass.
    */
   origins?: string[];
+}
+
+/** How much one client, or all of them, may cost the host. */
+export interface HostLimitOptions {
   /** Largest frame a client may send, in bytes. Default 1 MiB; bigger → close 1009. */
   maxPayload?: number;
   /**
@@ -60,10 +71,10 @@ export interface WebSocketHostOptions {
   maxLoggedRejections?: number;
   /** How long `close()` waits for sockets to finish the closing handshake (or to take the 503 of an upgrade still being authenticated) before cutting them. Default 1000 ms. */
   closeTimeoutMs?: number;
-  /** Where the host writes what it does. Silent by default; `console` works. */
-  logger?: HostLogger;
-  /** Called synchronously for every `HostEvent`, with a deep copy of its own (redacting it in place changes nothing else). A throw is logged and ignored. */
-  onEvent?: (event: HostEvent) => void;
+}
+
+/** What outlives the process, and who hears of a question besides the clients. */
+export interface HostDurabilityOptions {
   /**
    * Where questions, settlements and the event log are kept. Default: a `MemoryQuestionStore` the
    * host owns (gone with the process; `close()` aborts what is pending). A store you pass outlives
@@ -81,6 +92,10 @@ export interface WebSocketHostOptions {
   notify?: (record: QuestionRecord) => void | Promise<void>;
   /** Serve the HTTP API under `path` (list, get, answer, cancel, events). Default true. */
   httpApi?: boolean;
+}
+
+/** Several hosts sharing one store (docs/scaling.md). */
+export interface HostClusterOptions {
   /**
    * Run as one node of several sharing `store` (required with it): questions asked on any node are
    * shown and answerable on every node, and an answer reaches its asker wherever it waits. The host
@@ -100,98 +115,125 @@ export interface WebSocketHostOptions {
   resumeLeaseMs?: number;
 }
 
+/** What the host tells you about itself. */
+export interface HostObserverOptions {
+  /** Where the host writes what it does. Silent by default; `console` works. */
+  logger?: HostLogger;
+  /** Called synchronously for every `HostEvent`, with a deep copy of its own (redacting it in place changes nothing else). A throw is logged and ignored. */
+  onEvent?: (event: HostEvent) => void;
+}
+
+/** Everything `createWebSocketHost` takes: the seam, and the options of each group, flat. */
+export interface WebSocketHostOptions extends HostListenOptions, HostAuthOptions, HostLimitOptions, HostDurabilityOptions, HostClusterOptions, HostObserverOptions {
+  /** The seam; the host registers itself as its provider (a second provider → `DUPLICATE_PROVIDER`). */
+  userQuestions: UserQuestions;
+}
+
 const MiB = 1024 * 1024;
 
-const plainOptionsSchema = z.object({
-  port: z.number().int().min(0).max(65_535).default(0),
-  host: z.string().min(1).default('127.0.0.1'),
-  path: z.string().startsWith('/', 'path must start with "/"').default('/askseam'),
-  token: z.string().min(1, 'token must not be empty').optional(),
-  allowAnonymous: z.boolean().default(false),
-  origins: z.array(z.string().min(1)).optional(),
-  maxPayload: z.number().int().positive().default(MiB),
-  heartbeatMs: z.number().int().positive().default(DEFAULT_HOST_HEARTBEAT_MS),
-  maxBufferedBytes: z.number().int().positive().default(4 * MiB),
-  maxBadFrames: z.number().int().positive().default(10),
-  badFrameWindowMs: z.number().int().positive().default(60_000),
-  maxConnections: z.number().int().positive().default(1000),
-  maxConnectionsPerPrincipal: z.number().int().positive().default(100),
-  maxLoggedRejections: z.number().int().nonnegative().default(30),
-  closeTimeoutMs: z.number().int().nonnegative().default(1000),
-  httpApi: z.boolean().default(true),
-  reconcileMs: z.number().int().positive().default(10_000),
-  resumeLeaseMs: z.number().int().positive().default(60_000),
+const aFunction = (what: string) => z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', `must be ${what}`).optional();
+
+const storeMethods = ['save', 'claim', 'get', 'listPending', 'listAwaitingResume', 'markResumed', 'appendEvent', 'readEvents'] as const;
+const busMethods = ['subscribe', 'publish', 'isNodeAlive', 'acquireLease', 'close'] as const;
+
+/**
+ * The one table of options: for each, its default and its check, in the groups of the interfaces
+ * above. Options without a default are optional; a check's message completes "options.<name> …".
+ */
+export const optionTable = {
+  listen: {
+    port: z.number().int().min(0).max(65_535).default(0),
+    host: z.string().min(1).default('127.0.0.1'),
+    // Taken as given (Node's own server, or one that behaves like it): no check.
+    server: z.custom<Server>().optional(),
+    path: z.string().startsWith('/', 'path must start with "/"').default('/askseam'),
+  },
+  auth: {
+    token: z.string().min(1, 'token must not be empty').optional(),
+    authenticate: aFunction('a function (req) => Principal | undefined'),
+    allowAnonymous: z.boolean().default(false),
+    origins: z.array(z.string().min(1)).optional(),
+  },
+  limits: {
+    maxPayload: z.number().int().positive().default(MiB),
+    heartbeatMs: z.number().int().positive().default(DEFAULT_HOST_HEARTBEAT_MS),
+    maxBufferedBytes: z.number().int().positive().default(4 * MiB),
+    maxBadFrames: z.number().int().positive().default(10),
+    badFrameWindowMs: z.number().int().positive().default(60_000),
+    maxConnections: z.number().int().positive().default(1000),
+    maxConnectionsPerPrincipal: z.number().int().positive().default(100),
+    maxLoggedRejections: z.number().int().nonnegative().default(30),
+    closeTimeoutMs: z.number().int().nonnegative().default(1000),
+  },
+  durability: {
+    store: z.custom<QuestionStore>(isQuestionStore, `must implement QuestionStore (${storeMethods.join(', ')}); see @askseam/store`).optional(),
+    onResume: aFunction('a function'),
+    notify: aFunction('a function'),
+    httpApi: z.boolean().default(true),
+  },
+  cluster: {
+    bus: z.custom<QuestionBus>(isQuestionBus, `must implement QuestionBus (nodeId, ${busMethods.join(', ')}); see @askseam/store`).optional(),
+    reconcileMs: z.number().int().positive().default(10_000),
+    resumeLeaseMs: z.number().int().positive().default(60_000),
+  },
+  observers: {
+    // Taken as given: every call goes through safeLogger, so a logger that throws cannot hurt.
+    logger: z.custom<HostLogger>().optional(),
+    onEvent: aFunction('a function'),
+  },
+};
+
+const optionsSchema = z.object({
+  ...optionTable.listen,
+  ...optionTable.auth,
+  ...optionTable.limits,
+  ...optionTable.durability,
+  ...optionTable.cluster,
+  ...optionTable.observers,
 });
 
-export type ResolvedOptions = z.infer<typeof plainOptionsSchema> &
-  Pick<WebSocketHostOptions, 'userQuestions' | 'server' | 'authenticate' | 'logger' | 'onEvent' | 'store' | 'onResume' | 'notify' | 'bus'>;
+/** The options with their defaults filled in; the hooks and objects are the caller's own, typed as the interfaces say. */
+export type ResolvedOptions = Omit<z.infer<typeof optionsSchema>, FunctionOrObjectOption> &
+  Pick<WebSocketHostOptions, 'userQuestions' | FunctionOrObjectOption>;
+
+type FunctionOrObjectOption = 'server' | 'authenticate' | 'logger' | 'onEvent' | 'store' | 'onResume' | 'notify' | 'bus';
 
 /** Check the options once, at the boundary, and fill in the defaults. Throws `WebSocketHostError`. */
 export function resolveOptions(options: WebSocketHostOptions): ResolvedOptions {
   if (typeof options !== 'object' || options === null) {
     throw new WebSocketHostError('INVALID_OPTIONS', 'createWebSocketHost needs an options object with at least { userQuestions }.');
   }
-  const { userQuestions, server, authenticate, logger, onEvent, store, onResume, notify, bus } = options;
+  const { userQuestions } = options;
   if (typeof userQuestions?.registerProvider !== 'function') {
     throw new WebSocketHostError('INVALID_OPTIONS', 'options.userQuestions must be a UserQuestions instance (the seam the host serves).');
   }
-  if (authenticate !== undefined && typeof authenticate !== 'function') {
-    throw new WebSocketHostError('INVALID_OPTIONS', 'options.authenticate must be a function (req) => Principal | undefined.');
-  }
-  for (const [name, hook] of Object.entries({ onEvent, onResume, notify })) {
-    if (hook !== undefined && typeof hook !== 'function') throw new WebSocketHostError('INVALID_OPTIONS', `options.${name} must be a function.`);
-  }
-  if (store !== undefined && !isQuestionStore(store)) {
-    throw new WebSocketHostError('INVALID_OPTIONS', `options.store must implement QuestionStore (${storeMethods.join(', ')}); see @askseam/store.`);
-  }
-  if (bus !== undefined) {
-    if (!isQuestionBus(bus)) throw new WebSocketHostError('INVALID_OPTIONS', `options.bus must implement QuestionBus (nodeId, ${busMethods.join(', ')}); see @askseam/store.`);
-    // Nodes only agree on who answered first through one shared store; a private store per node would split them.
-    if (store === undefined) throw new WebSocketHostError('INVALID_OPTIONS', 'options.bus needs options.store: every node on a bus must share one store (e.g. RedisQuestionStore).');
-  }
-  const parsed = plainOptionsSchema.safeParse({
-    port: options.port,
-    host: options.host,
-    path: options.path,
-    token: options.token,
-    allowAnonymous: options.allowAnonymous,
-    origins: options.origins,
-    maxPayload: options.maxPayload,
-    heartbeatMs: options.heartbeatMs,
-    maxBufferedBytes: options.maxBufferedBytes,
-    maxBadFrames: options.maxBadFrames,
-    badFrameWindowMs: options.badFrameWindowMs,
-    maxConnections: options.maxConnections,
-    maxConnectionsPerPrincipal: options.maxConnectionsPerPrincipal,
-    maxLoggedRejections: options.maxLoggedRejections,
-    closeTimeoutMs: options.closeTimeoutMs,
-    httpApi: options.httpApi,
-    reconcileMs: options.reconcileMs,
-    resumeLeaseMs: options.resumeLeaseMs,
-  });
+  const parsed = optionsSchema.safeParse(options);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new WebSocketHostError('INVALID_OPTIONS', `Invalid option ${issue?.path.map(String).join('.') ?? ''}: ${issue?.message ?? 'invalid'}.`);
+    const name = issue?.path.map(String).join('.') ?? '';
+    // A custom check's message reads on from the option's name; a built-in one stands alone.
+    const message = issue?.code === 'custom' ? `options.${name} ${issue.message}.` : `Invalid option ${name}: ${issue?.message ?? 'invalid'}.`;
+    throw new WebSocketHostError('INVALID_OPTIONS', message);
   }
-  const plain = parsed.data;
+  const resolved = parsed.data as ResolvedOptions;
+  // Nodes only agree on who answered first through one shared store; a private store per node would split them.
+  if (resolved.bus !== undefined && resolved.store === undefined) {
+    throw new WebSocketHostError('INVALID_OPTIONS', 'options.bus needs options.store: every node on a bus must share one store (e.g. RedisQuestionStore).');
+  }
   // Failing closed: a host that would let anyone on the network answer as any agent must be a choice.
-  if (plain.token === undefined && authenticate === undefined && !plain.allowAnonymous) {
+  if (resolved.token === undefined && resolved.authenticate === undefined && !resolved.allowAnonymous) {
     throw new WebSocketHostError(
       'NO_AUTHENTICATION',
       'createWebSocketHost needs a way to authenticate clients: pass `token` (shared-token mode) or `authenticate(req)`. ' +
         'To accept every connection without credentials (only on a trusted machine), pass `allowAnonymous: true`.',
     );
   }
-  return { ...plain, userQuestions, server, authenticate, logger, onEvent, store, onResume, notify, bus };
+  return { ...resolved, userQuestions };
 }
-
-const storeMethods = ['save', 'claim', 'get', 'listPending', 'listAwaitingResume', 'markResumed', 'appendEvent', 'readEvents'] as const;
 
 function isQuestionStore(value: unknown): value is QuestionStore {
   return typeof value === 'object' && value !== null && storeMethods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function');
 }
-
-const busMethods = ['subscribe', 'publish', 'isNodeAlive', 'acquireLease', 'close'] as const;
 
 function isQuestionBus(value: unknown): value is QuestionBus {
   if (typeof value !== 'object' || value === null) return false;

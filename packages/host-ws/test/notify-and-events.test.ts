@@ -109,6 +109,26 @@ describe('the event log', () => {
     await expect.poll(async () => (await host.store.readEvents('agent-b')).at(-1)).toMatchObject({ type: 'aborted', data: { by: 'signal' } });
   });
 
+  it('tells onEvent a timeout from an abort too: the aborted event says timedOut, as the log says timed_out', async () => {
+    const { events, ask, host } = await startHost();
+    await ask('agent-a', [colourQuestion], { timeoutMs: 20 }).settled;
+    const controller = new AbortController();
+    const aborting = ask('agent-b', [colourQuestion], { signal: controller.signal });
+    await expect.poll(async () => (await host.store.readEvents('agent-b')).length).toBe(1);
+    controller.abort();
+    await aborting.settled;
+    const asking = ask('agent-a');
+    await expect.poll(async () => (await host.store.readEvents('agent-a')).length).toBe(3);
+    await host.close();
+    await asking.settled;
+    const aborted = events.filter((event) => event.type === 'aborted');
+    expect(aborted).toEqual([
+      expect.objectContaining({ sessionId: 'agent-a', by: 'signal', timedOut: true }),
+      expect.objectContaining({ sessionId: 'agent-b', by: 'signal', timedOut: false }),
+      expect.objectContaining({ sessionId: 'agent-a', by: 'host-close', timedOut: false }),
+    ]);
+  });
+
   it('records questions withdrawn by close() of a host with its own store as aborted by host-close', async () => {
     const { host, ask } = await startHost();
     const asking = ask('agent-a');

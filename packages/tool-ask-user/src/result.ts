@@ -46,11 +46,13 @@ export function toolErrorResult(error: unknown): AskToolFailure {
 
 /** The answer as the model reads it: compact JSON, `custom` only where the user typed one. */
 export function answerText(answer: AskUserQuestionAnswer): string {
-  // Rebuilt field by field so the key order is fixed and nothing else a provider attached leaks out.
-  const answers = answer.answers.map(({ id, selected, custom }) =>
-    custom === undefined ? { id, selected: [...selected] } : { id, selected: [...selected], custom },
-  );
-  return JSON.stringify({ answers });
+  // Written field by field, not copied first: the key order is fixed and nothing else a provider
+  // attached leaks out (the seam has already made the caller's one copy of the answer).
+  const items = answer.answers.map(({ id, selected, custom }) => {
+    const head = `{"id":${JSON.stringify(id)},"selected":${JSON.stringify(selected)}`;
+    return custom === undefined ? `${head}}` : `${head},"custom":${JSON.stringify(custom)}}`;
+  });
+  return `{"answers":[${items.join(',')}]}`;
 }
 
 // A UserQuestionError from a newer copy of the seam may carry a code this table does not know yet.

@@ -12,6 +12,31 @@ export function copyAnswer(answer: AskUserQuestionAnswer): AskUserQuestionAnswer
   };
 }
 
+// Copies made by `handOverAnswer` that no caller has received yet. Membership cannot be forged:
+// only this module adds to it, and the seam takes each one out as it passes it on.
+const handedOver = new WeakSet<object>();
+
+/**
+ * A fresh copy of an answer (as `copyAnswer`) made for the one caller it is handed to. The seam
+ * passes such a copy to its caller as it is, instead of reading it into a snapshot of its own:
+ * the answer is copied once on its way back, not once per layer. The provider that returns it must
+ * not keep it or change it afterwards (the host-ws provider drops it as it resolves).
+ */
+export function handOverAnswer(answer: AskUserQuestionAnswer): AskUserQuestionAnswer {
+  const copy = copyAnswer(answer);
+  handedOver.add(copy);
+  return copy;
+}
+
+/**
+ * The seam's read of a provider's answer: a `handOverAnswer` copy is taken as it is (once: a
+ * second return of the same object is read like any other), anything else is snapshotted.
+ */
+export function takeAnswer(answer: unknown): unknown {
+  if (typeof answer === 'object' && answer !== null && handedOver.delete(answer)) return answer;
+  return snapshotAnswer(answer);
+}
+
 /**
  * Read an answer of unknown origin exactly once into plain arrays and objects. The seam checks and
  * returns this snapshot, so a provider's getters or proxies cannot show the check one answer and

@@ -13,7 +13,7 @@ export { checkQuestionIntents, toolApprovalInputMaxBytes, toolApprovalInputMaxDe
 export { approvalDecisionOf, approvalQuestionId, approvalQuestions, askApproval } from './approval.js';
 export { revealBidiControls, toolInputText } from './inert-text.js';
 export type { ApprovalDecision, ApprovalLang, ApprovalQuestionRequest, AskApprovalOptions } from './approval.js';
-export { copyAnswer } from './answer.js';
+export { copyAnswer, handOverAnswer } from './answer.js';
 export { isSealedQuestionBatch } from './sealed.js';
 export { compiledSafeParse } from './compiled.js';
 export type { SafeParse } from './compiled.js';

@@ -1,5 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { handOverAnswer } from './answer.js';
 import { UserQuestionError, type UserQuestionErrorCode } from './errors.js';
 import type { AnswerMismatch } from './match.js';
 import type { AskUserQuestionAnswer, AskUserQuestionItem } from './schemas.js';
@@ -141,6 +142,30 @@ describe('provider delegation', () => {
 
     const answer = await seam.ask({ questions: [colour] });
     expect(Object.keys(answer.answers[0] ?? {})).toEqual(['id', 'selected']);
+  });
+
+  it('passes a provider\'s hand-over copy to the caller as it is: the answer is copied once on the way back', async () => {
+    const seam = new UserQuestions();
+    const stored = { answers: [{ id: 'colour', selected: ['Blue'] }] };
+    let handed: AskUserQuestionAnswer | undefined;
+    seam.registerProvider({ ask: async () => (handed = handOverAnswer(stored)) });
+
+    const answer = await seam.ask({ questions: [colour] });
+    expect(answer).toBe(handed);
+    // The hand-over copy is the provider's copy of what it keeps: the caller's edits stay its own.
+    answer.answers[0]!.selected.push('Red');
+    expect(stored).toStrictEqual({ answers: [{ id: 'colour', selected: ['Blue'] }] });
+  });
+
+  it('takes a hand-over copy once: the same object returned again is copied like any other answer', async () => {
+    const seam = new UserQuestions();
+    const handed = handOverAnswer({ answers: [{ id: 'colour', selected: ['Blue'] }] });
+    seam.registerProvider({ ask: async () => handed });
+
+    expect(await seam.ask({ questions: [colour] })).toBe(handed);
+    const second = await seam.ask({ questions: [colour] });
+    expect(second).not.toBe(handed);
+    expect(second).toStrictEqual(handed);
   });
 });
 

@@ -1,4 +1,4 @@
-import { snapshotAnswer } from './answer.js';
+import { takeAnswer } from './answer.js';
 import { sealCheckedBatch } from './sealed.js';
 import { checkQuestionBatch } from './batch.js';
 import { checkQuestionIntents } from './intent.js';
@@ -110,7 +110,8 @@ export class UserQuestions {
  * edits the request in place (say, strips "(Recommended)" from a label) cannot make its answer fit.
  */
 function checkedAnswer(questions: AskUserQuestionItem[], provided: AskUserQuestionAnswer): AskUserQuestionAnswer {
-  const answer = snapshotAnswer(provided);
+  // One copy on the way back: the provider's own hand-over copy, or the seam's snapshot of anything else.
+  const answer = takeAnswer(provided);
   const mismatch = answerMismatch(questions, answer);
   if (mismatch) {
     throw new UserQuestionError('BAD_ANSWER', `The provider returned an answer that does not fit the questions: ${mismatch.message}`, {

@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import type { QuestionRecord, QuestionStore } from '@askseam/store';
+import {
+  UserQuestionError,
+  askUserQuestionUrgencySchema,
+  askUserQuestionsSchema,
+  compiledSafeParse,
+  hasUserQuestionErrorCode,
+  isSealedQuestionBatch,
+  type AskUserQuestionAnswer,
+  type AskUserQuestionItem,
+  type AskUserQuestionRequest,
+} from '@askseam/user-questions';
+import type { Cluster } from './cluster.js';
+import type { Delivery } from './delivery.js';
+import { checkDetachedAsk, type DetachedAskRequest } from './detached.js';
+import { WebSocketHostError } from './errors.js';
+import type { BackgroundWork, Lifecycle } from './lifecycle.js';
+import type { HostLogger } from './logger.js';
+import { callNotifier, type Notifier } from './notify.js';
+import { PendingQuestion, type PendingTable } from './pending.js';
+import type { Reporter } from './reporter.js';
+import type { Waiters } from './hand-over.js';
+
+export interface AsksDeps {
+  store: QuestionStore;
+  /** The store is the host's own (in memory): it dies with the host, so close() withdraws what is pending. */
+  ownsStore: boolean;
+  pending: PendingTable;
+  waiters: Waiters;
+  delivery: Delivery;
+  cluster: Cluster;
+  reporter: Reporter;
+  lifecycle: Lifecycle;
+  work: BackgroundWork;
+  logger: HostLogger;
+  notify: Notifier | undefined;
+}
+
+type Saved = { ok: true } | { ok: false; error: unknown };
+
+/**
+ * The asking side: `ask` (the seam's provider; blocks until answered), `askDetached` (resolves once
+ * saved; the answer goes to onResume), making a question pending (listed, saved, delivered,
+ * notified), and withdrawing it when its asker gives up or the host closes.
+ */
+export class Asks {
+  /** Saves in flight, by rpcId: an asker-side settlement waits for its question's save. */
+  readonly #saves = new Map<string, Promise<Saved>>();
+
+  constructor(private readonly deps: AsksDeps) {}
+
+  async ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+    const { agent, signal } = request;
+    const { waiters, cluster } = this.deps;
+    if (agent === undefined) {
+      throw new UserQuestionError(
+        'ASK_MISSING_AGENT',
+        'The WebSocket host routes each question to the asking agent\'s session, but the request has no agent; pass `agent` to ask().',
+      );
+    }
+    this.#refuseWhenClosed();
+    if (signal?.aborted) throw new UserQuestionError('ASK_ABORTED', 'The question was aborted before it was asked.', { cause: signal.reason });
+    // Only the contract's fields go on the wire, and the caller's later edits do not.
+    // The seam's sealed batch is checked and frozen: shared, not copied (one copy per pending question).
+    const questions = isSealedQuestionBatch(request.questions) ? request.questions : parseOwnCopy(request.questions);
+
+    return new Promise<AskUserQuestionAnswer>((resolve, reject) => {
+      const rpcId = randomUUID();
+      if (signal === undefined) {
+        // No signal to unhook: the promise's own functions are the waiter (less heap per pending question).
+        waiters.set(rpcId, { resolve, reject });
+      } else {
+        const onAbort = () => this.#abortBlocking(rpcId, signal.reason);
+        waiters.set(rpcId, {
+          resolve: (answer) => {
+            signal.removeEventListener('abort', onAbort);
+            resolve(answer);
+          },
+          reject: (error) => {
+            signal.removeEventListener('abort', onAbort);
+            reject(error);
+          },
+        });
+        signal.addEventListener('abort', onAbort, { once: true });
+      }
+      // The seam passes urgency through unchecked; a level we do not know is read as medium.
+      const urgency = request.urgency === undefined ? undefined : askUserQuestionUrgencySchema.catch('medium').parse(request.urgency);
+      const record: QuestionRecord = {
+        rpcId,
+        sessionId: agent.id,
+        askedBy: agent.id,
+        askedAt: new Date().toISOString(),
+        questions,
+        mode: 'blocking',
+        ...(urgency === undefined ? {} : { urgency }),
+        // Another node that settles it must know where the asker waits.
+        ...(cluster.nodeId === undefined ? {} : { askedOn: cluster.nodeId }),
+      };
+      // Frozen, with the seam's sealed questions: the in-memory store keeps this very object.
+      Object.freeze(record);
+      void this.#enqueue(record).then((saved) => {
+        if (saved.ok) return;
+        waiters.take(rpcId)?.reject(new UserQuestionError('ASK_ABORTED', `The question could not be saved, so nobody was asked: ${String(saved.error)}`, { cause: saved.error }));
+      });
+    });
+  }
+
+  async askDetached(request: DetachedAskRequest): Promise<{ rpcId: string }> {
+    const checked = checkDetachedAsk(request);
+    this.#refuseWhenClosed();
+    const record: QuestionRecord = { rpcId: randomUUID(), askedAt: new Date().toISOString(), mode: 'detached', ...checked };
+    const saved = await this.#enqueue(record);
+    if (!saved.ok) throw new WebSocketHostError('STORE_FAILED', `The detached question could not be saved, so nobody was asked: ${String(saved.error)}`, { cause: saved.error });
+    return { rpcId: record.rpcId };
+  }
+
+  /**
+   * The host is closing: every pending question is taken out, and every asker ends `ASK_ABORTED`.
+   * With the host's own store the questions are withdrawn everywhere (`aborted`); a store that
+   * outlives the host keeps them pending for the next host (their answers go to its onResume).
+   */
+  withdrawAll(): void {
+    const { pending, waiters, delivery, reporter, ownsStore, work } = this.deps;
+    for (const entry of pending.claimAll()) {
+      const waiter = waiters.take(entry.rpcId);
+      const aborted = { kind: 'aborted', rpcId: entry.rpcId, sessionId: entry.sessionId, by: 'host-close', timedOut: false } as const;
+      if (ownsStore) {
+        // Our own store dies with us: withdraw the question everywhere.
+        delivery.resolved(entry, 'cancelled');
+        reporter.report(aborted, { log: false });
+        waiter?.reject(new UserQuestionError('ASK_ABORTED', 'The WebSocket host closed while the question was waiting for an answer.'));
+        work.track(this.#settleInStore(entry, 'aborted', () => reporter.record(aborted)));
+      } else if (waiter !== undefined) {
+        // A store that outlives us keeps the question pending: the next host replays it, and its answer goes to onResume.
+        reporter.report(aborted, { log: false });
+        waiter.reject(
+          new UserQuestionError(
+            'ASK_ABORTED',
+            'The WebSocket host closed while the question was waiting for an answer; it stays pending in the store, and its answer will go to onResume of the next host on that store.',
+          ),
+        );
+      }
+    }
+    // Askers whose question was out of the table (an answer being claimed) end too.
+    for (const waiter of waiters.takeAll()) {
+      waiter.reject(new UserQuestionError('ASK_ABORTED', 'The WebSocket host closed while the answer to the question was being recorded.'));
+    }
+  }
+
+  /** A start that failed: an ask that arrived while the host was starting will never be seen now. */
+  failAll(error: unknown): void {
+    for (const entry of this.deps.pending.claimAll()) {
+      this.deps.waiters.take(entry.rpcId)?.reject(new UserQuestionError('ASK_ABORTED', 'The WebSocket host failed to start, so nobody can answer the question.', { cause: error }));
+    }
+  }
+
+  #refuseWhenClosed(): void {
+    if (this.deps.lifecycle.ended) throw new UserQuestionError('ASK_ABORTED', 'The WebSocket host is closed, so nobody can answer the question.');
+  }
+
+  /**
+   * Make a question pending: listed at once (in ask order), saved, and only then logged, delivered
+   * and notified. Resolves when the store has it (or has refused it, and the question is gone).
+   */
+  #enqueue(record: QuestionRecord): Promise<Saved> {
+    const { pending, store, reporter, delivery, cluster, lifecycle, ownsStore, logger, work } = this.deps;
+    const entry = new PendingQuestion(record, pending.nextSeq(), { saved: false });
+    pending.add(entry);
+    reporter.report({ kind: 'asked', record }, { log: false });
+    // `async` turns a store that throws synchronously into a rejection like any other.
+    const done = (async () => store.save(record))().then(
+      (): Saved => {
+        entry.saved = true;
+        reporter.record({ kind: 'saved', record });
+        // Settled (aborted) or withdrawn by close while it was being saved: nobody is to see it now.
+        if (pending.get(record.rpcId) === entry) {
+          delivery.announce(entry);
+          cluster.publish({ type: 'asked', record });
+        }
+        if (!lifecycle.ended || !ownsStore) callNotifier(this.deps.notify, record, logger);
+        return { ok: true };
+      },
+      (error: unknown): Saved => {
+        logger.error('could not save a question; it was not asked', { rpcId: record.rpcId, error: String(error) });
+        pending.claim(record.rpcId);
+        return { ok: false, error };
+      },
+    );
+    this.#saves.set(record.rpcId, done);
+    work.track(done.finally(() => this.#saves.delete(record.rpcId)));
+    return done;
+  }
+
+  /** The blocking asker gave up (its signal, or the seam's timeout through it): withdraw the question everywhere. */
+  #abortBlocking(rpcId: string, reason: unknown): void {
+    const { pending, waiters, delivery, reporter, work } = this.deps;
+    const entry = pending.claim(rpcId);
+    const waiter = waiters.take(rpcId);
+    const error = new UserQuestionError('ASK_ABORTED', 'The question was aborted while waiting for an answer.', { cause: reason });
+    if (entry === undefined) {
+      // An answer is being claimed right now: the asker still gives up, and if that answer wins it
+      // finds no waiter and goes to onResume instead of to an ask that has already ended.
+      waiter?.reject(error);
+      return;
+    }
+    delivery.resolved(entry, 'cancelled');
+    // The seam aborts with its own ASK_TIMEOUT error as the reason when its deadline passes.
+    const aborted = { kind: 'aborted', rpcId, sessionId: entry.sessionId, by: 'signal', timedOut: hasUserQuestionErrorCode(reason, 'ASK_TIMEOUT') } as const;
+    reporter.report(aborted, { log: false });
+    waiter?.reject(error);
+    work.track(this.#settleInStore(entry, aborted.timedOut ? 'timed_out' : 'aborted', () => reporter.record(aborted)));
+  }
+
+  /** Record an asker-side settlement once the question's save has finished (a claim must not overtake its save). */
+  async #settleInStore(entry: PendingQuestion, outcome: 'aborted' | 'timed_out', recordIt: () => void): Promise<void> {
+    await this.#saves.get(entry.rpcId);
+    if (!entry.saved) return;
+    try {
+      const settled = await this.deps.store.claim(entry.rpcId, outcome);
+      recordIt();
+      // Undefined: a person's answer on another node won; that node tells everyone.
+      if (settled !== undefined) this.deps.cluster.publish({ type: 'settled', record: settled });
+    } catch (error) {
+      this.deps.logger.error('could not record a withdrawn question in the store; it may be replayed after a restart', { rpcId: entry.rpcId, error: String(error) });
+    }
+  }
+}
+
+const parseQuestions = compiledSafeParse(askUserQuestionsSchema);
+
+/** A checked copy of questions that did not come from the seam's check; throws INVALID_QUESTIONS. */
+function parseOwnCopy(questions: unknown): AskUserQuestionItem[] {
+  const parsed = parseQuestions(questions);
+  if (!parsed.success) throw new UserQuestionError('INVALID_QUESTIONS', `The questions do not match the question schema: ${parsed.error.issues[0]?.message ?? 'invalid'}.`);
+  return parsed.data;
+}

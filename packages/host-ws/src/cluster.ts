@@ -1,0 +1,260 @@
+import { humanOutcomes, type QuestionBus, type QuestionBusMessage, type QuestionRecord, type QuestionStore, type UnreadableRecord } from '@askseam/store';
+import type { BackgroundWork, Lifecycle } from './lifecycle.js';
+import type { HostLogger } from './logger.js';
+import type { PendingTable } from './pending.js';
+import { SETTLED_IDS_REMEMBERED_ON_A_BUS } from './recent-ids.js';
+
+/** A bus message as this host writes it; `publish` adds the sender. */
+export type OutgoingBusMessage = { type: 'asked'; record: QuestionRecord } | { type: 'settled'; record: QuestionRecord; message?: string };
+
+/** The host's side of the cluster: what a reconcile reads, and where news from the bus or a reconcile goes. */
+export interface ClusterLink {
+  /** This node's pending questions (a reconcile compares them with the store). */
+  pending: PendingTable;
+  /** A question asked on another node: pending here too. */
+  adoptPending(record: QuestionRecord): void;
+  /** A question settled elsewhere: gone here, its answer to its asker if it waits here. */
+  adoptSettled(record: QuestionRecord, message?: string): void;
+  /** Settled records that may need handing to their asker or to onResume. */
+  resumeOrphans(records: QuestionRecord[]): Promise<void>;
+  onUnreadable(record: UnreadableRecord): void;
+}
+
+/**
+ * This node's part in a cluster of hosts sharing one store (docs/scaling.md). Without a bus it is
+ * `standalone`, which does nothing: the rest of the host asks the cluster and never tests for a bus.
+ */
+export interface Cluster {
+  /** This node's id, written on a blocking ask (`askedOn`) so another node that settles it knows where the asker waits. */
+  readonly nodeId: string | undefined;
+  /** How many settled rpcIds to remember: only news from other nodes can come late or twice. */
+  readonly rememberSettled: number;
+  /** One lease per settled record decides which node delivers it (to its asker or to onResume); none alone. */
+  readonly takeResumeLease: ((rpcId: string) => Promise<boolean>) | undefined;
+  /** Tell the other nodes, without holding anything up. */
+  publish(message: OutgoingBusMessage): void;
+  /** True when the record's asker waits on this node. */
+  askedHere(record: QuestionRecord): boolean;
+  /** True when the record's asker waits on another node (then `isNodeAlive` says whether that node takes it). */
+  askedElsewhere(record: QuestionRecord): boolean;
+  isNodeAlive(nodeId: string): Promise<boolean>;
+  /** Subscribe, before the store is read; news is held until `loaded()`. Throws when the bus cannot be reached. */
+  subscribe(link: ClusterLink): Promise<void>;
+  /** The store's pending questions are loaded: apply the news held meanwhile. */
+  loaded(): void;
+  /** The host serves: start reconciling. */
+  running(): void;
+  /** close() began: stop reconciling (news of our own askers' answers is still taken). */
+  stop(): void;
+  /** Resolves once a reconcile in flight has finished. */
+  drain(): Promise<void>;
+  /** Leave the cluster (last, so the others see this node gone only when nothing of ours is on its way). */
+  close(): Promise<void>;
+}
+
+/** A host alone: nobody to tell, nobody to hear from. */
+export const standalone: Cluster = {
+  nodeId: undefined,
+  rememberSettled: 0,
+  takeResumeLease: undefined,
+  publish: () => {},
+  askedHere: () => false,
+  askedElsewhere: () => false,
+  isNodeAlive: () => Promise.resolve(false),
+  subscribe: () => Promise.resolve(),
+  loaded: () => {},
+  running: () => {},
+  stop: () => {},
+  drain: () => Promise.resolve(),
+  close: () => Promise.resolve(),
+};
+
+export interface BusClusterDeps {
+  store: QuestionStore;
+  lifecycle: Lifecycle;
+  work: BackgroundWork;
+  logger: HostLogger;
+  reconcileMs: number;
+  resumeLeaseMs: number;
+}
+
+/** One node of several on `bus`. */
+export class BusCluster implements Cluster {
+  readonly nodeId: string;
+  readonly rememberSettled = SETTLED_IDS_REMEMBERED_ON_A_BUS;
+  readonly takeResumeLease: (rpcId: string) => Promise<boolean>;
+  #link: ClusterLink | undefined;
+  /** Bus messages that arrived before the store's pending questions were loaded; applied right after. */
+  readonly #heldNews: QuestionBusMessage[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #reconciling: Promise<void> | undefined;
+  /** A reconcile was asked for while one ran (or before the store was loaded): run once more. */
+  #reconcileAgain = false;
+
+  constructor(
+    private readonly bus: QuestionBus,
+    private readonly deps: BusClusterDeps,
+  ) {
+    this.nodeId = bus.nodeId;
+    this.takeResumeLease = (rpcId) => bus.acquireLease(`resume:${rpcId}`, deps.resumeLeaseMs);
+  }
+
+  publish(message: OutgoingBusMessage): void {
+    // A lost message is repaired by the other nodes' next reconcile.
+    this.deps.work.track(
+      this.bus.publish({ ...message, from: this.nodeId }).then(undefined, (error: unknown) =>
+        this.deps.logger.error('could not tell the other nodes; they catch up at their next reconcile', { type: message.type, rpcId: message.record.rpcId, error: String(error) }),
+      ),
+    );
+  }
+
+  askedHere(record: QuestionRecord): boolean {
+    return record.askedOn === this.nodeId;
+  }
+
+  askedElsewhere(record: QuestionRecord): boolean {
+    return record.askedOn !== undefined && record.askedOn !== this.nodeId;
+  }
+
+  isNodeAlive(nodeId: string): Promise<boolean> {
+    return this.bus.isNodeAlive(nodeId);
+  }
+
+  async subscribe(link: ClusterLink): Promise<void> {
+    this.#link = link;
+    await this.bus.subscribe({ message: (message) => this.#onMessage(message), resync: () => void this.reconcile() });
+  }
+
+  loaded(): void {
+    for (const message of this.#heldNews.splice(0)) this.deps.work.track(this.#apply(message));
+  }
+
+  running(): void {
+    this.#timer = setInterval(() => void this.reconcile(), this.deps.reconcileMs);
+    this.#timer.unref();
+    if (this.#reconcileAgain) void this.reconcile();
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+
+  async drain(): Promise<void> {
+    await this.#reconciling;
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.bus.close();
+    } catch (error) {
+      this.deps.logger.error('could not close the question bus', { error: String(error) });
+    }
+  }
+
+  #onMessage(message: QuestionBusMessage): void {
+    if (this.deps.lifecycle.state === 'loading') this.#heldNews.push(message);
+    else this.deps.work.track(this.#apply(message));
+  }
+
+  /**
+   * A bus message is a hint, not the truth: anyone who can reach Redis can publish one. Act on the
+   * record as the store holds it, never on the message's copy (docs/scaling.md).
+   */
+  async #apply(message: QuestionBusMessage): Promise<void> {
+    const { lifecycle } = this.deps;
+    const news = this.#link!;
+    // While closing, only news of our own askers' answers matters (below).
+    if (lifecycle.ended && message.type === 'asked') return;
+    const record = await this.#recordBehind(message);
+    if (record === undefined) return;
+    if (lifecycle.ended) {
+      // Still on the bus while closing, so the others think our askers live: take their answers to onResume.
+      if (this.askedHere(record) && record.outcome !== undefined && humanOutcomes.includes(record.outcome)) await news.resumeOrphans([record]);
+      return;
+    }
+    if (message.type === 'asked') news.adoptPending(record);
+    // The dismissal's words travel on the bus only: taken when the store confirms the dismissal.
+    else news.adoptSettled(record, record.outcome === 'cancelled' ? message.message : undefined);
+  }
+
+  /** The store's record behind a bus message, or undefined when the store does not bear the message out. */
+  async #recordBehind(message: QuestionBusMessage): Promise<QuestionRecord | undefined> {
+    const { type, from } = message;
+    const rpcId = message.record.rpcId;
+    let record: QuestionRecord | undefined;
+    try {
+      record = await this.deps.store.get(rpcId);
+    } catch (error) {
+      this.deps.logger.error('could not read the question a bus message is about; the next reconcile catches up', { type, rpcId, from, error: String(error) });
+      return undefined;
+    }
+    // A node saves before it publishes `asked` and claims before it publishes `settled`, so anything else was not sent by a node.
+    if (record === undefined || (type === 'settled' && record.outcome === undefined)) {
+      this.deps.logger.warn('ignored a bus message the store does not bear out (not published by a host node?)', { type, rpcId, from, stored: record === undefined ? 'unknown' : 'pending' });
+      return undefined;
+    }
+    // An `asked` whose question was settled meanwhile is old news: adoptPending skips a settled record.
+    return record;
+  }
+
+  /**
+   * Re-read the store and repair whatever the bus lost: questions asked elsewhere come in (and are
+   * shown), questions settled elsewhere go (and reach their asker here), and settled records whose
+   * asker's node is gone go to the resume handler. Runs every `reconcileMs` and when the bus is back.
+   */
+  reconcile(): Promise<void> {
+    const { lifecycle } = this.deps;
+    if (lifecycle.ended) return Promise.resolve();
+    if (lifecycle.state === 'loading') {
+      // The start's own read of the store may predate whatever was lost: reconcile once it is done.
+      this.#reconcileAgain = true;
+      return Promise.resolve();
+    }
+    if (this.#reconciling !== undefined) {
+      // The running pass may have read the store before whatever prompted this call: run once more after it.
+      this.#reconcileAgain = true;
+      return this.#reconciling;
+    }
+    this.#reconciling = (async () => {
+      do {
+        this.#reconcileAgain = false;
+        await this.#reconcileOnce();
+      } while (this.#reconcileAgain && !lifecycle.ended);
+    })().finally(() => (this.#reconciling = undefined));
+    return this.#reconciling;
+  }
+
+  async #reconcileOnce(): Promise<void> {
+    const { store, lifecycle, logger } = this.deps;
+    const news = this.#link!;
+    const pending = news.pending;
+    let stillPending: QuestionRecord[];
+    let awaiting: QuestionRecord[];
+    try {
+      stillPending = await store.listPending('all', { onUnreadable: news.onUnreadable });
+      awaiting = await store.listAwaitingResume({ onUnreadable: news.onUnreadable });
+    } catch (error) {
+      logger.error('could not read the store to reconcile; trying again later', { error: String(error) });
+      return;
+    }
+    if (lifecycle.ended) return;
+    const pendingIds = new Set(stillPending.map((record) => record.rpcId));
+    for (const entry of pending.all()) {
+      // Our own question still being saved is not in the store yet, and is not gone.
+      if (!entry.saved || pendingIds.has(entry.rpcId)) continue;
+      let record: QuestionRecord | undefined;
+      try {
+        record = await store.get(entry.rpcId);
+      } catch (error) {
+        logger.error('could not read a question from the store', { rpcId: entry.rpcId, error: String(error) });
+        continue;
+      }
+      // Saved after our read of the pending list: still pending after all.
+      if (record?.outcome === undefined || lifecycle.ended) continue;
+      if (pending.get(entry.rpcId) === entry) news.adoptSettled(record);
+    }
+    if (lifecycle.ended) return;
+    for (const record of stillPending) news.adoptPending(record);
+    await news.resumeOrphans(awaiting);
+  }
+}

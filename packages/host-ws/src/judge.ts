@@ -1,0 +1,183 @@
+import type { ReceiptFrame } from '@askseam/protocol';
+import type { QuestionRecord, QuestionStore } from '@askseam/store';
+import type { AskUserQuestionAnswer } from '@askseam/user-questions';
+import type { Cluster } from './cluster.js';
+import type { Delivery } from './delivery.js';
+import type { HandOver } from './hand-over.js';
+import type { BackgroundWork, Lifecycle } from './lifecycle.js';
+import type { HostLogger } from './logger.js';
+import type { PendingQuestion, PendingTable } from './pending.js';
+import type { Principal } from './principal.js';
+import { claimVerdict, confirmDelaysMs, readBack } from './read-back.js';
+import type { RejectionBudget } from './rejection-budget.js';
+import type { Reporter, Responder } from './reporter.js';
+import { respond, type RespondInput, type RespondOutcome } from './respond.js';
+
+/** Where a response came from, and how to answer its sender (any transport). */
+export interface ResponseVia extends Omit<Responder, 'principalId'> {
+  /** Send the receipt to the sender (absent: the caller answers, as the HTTP API does from the outcome). */
+  reply?: (receipt: ReceiptFrame) => void;
+  /** Run `work` so that the receipt and the `question/resolved` that follows leave in one write. */
+  batch?: (work: () => void) => void;
+}
+
+export interface JudgeDeps {
+  store: QuestionStore;
+  pending: PendingTable;
+  delivery: Delivery;
+  handOver: HandOver;
+  cluster: Cluster;
+  reporter: Reporter;
+  rejectionBudget: RejectionBudget;
+  lifecycle: Lifecycle;
+  work: BackgroundWork;
+  logger: HostLogger;
+  /** Aborted when close() starts: ends the read-backs that would otherwise retry until the store answers. */
+  closing: AbortSignal;
+  /** For the warning when a principal runs out of logged rejections. */
+  limits: { maxLoggedRejections: number; badFrameWindowMs: number };
+}
+
+/**
+ * One response, from any transport: judged with the ordered checks of respond.ts, its receipt
+ * sent, everyone told, and a settled record handed to whoever waits for it.
+ */
+export class Judge {
+  constructor(private readonly deps: JudgeDeps) {}
+
+  judge(input: RespondInput, principal: Principal, canSee: (sessionId: string) => boolean, via: ResponseVia): Promise<RespondOutcome> {
+    // close() waits for a judgement in flight: its claim may still settle a question.
+    const work = this.#judgeNow(input, principal, canSee, via);
+    this.deps.work.track(work.then(noop, noop));
+    return work;
+  }
+
+  async #judgeNow(input: RespondInput, principal: Principal, canSee: (sessionId: string) => boolean, via: ResponseVia): Promise<RespondOutcome> {
+    const { pending, store, delivery, reporter, logger, work } = this.deps;
+    const outcome = await respond(input, canSee, { pending, store });
+    // The receipt and the question/resolved that follows it reach the responder in one write.
+    (via.batch ?? runNow)(() => {
+      via.reply?.(outcome.receipt);
+      if (outcome.kind === 'answered' || outcome.kind === 'cancelled') delivery.resolved(outcome.record, outcome.kind);
+    });
+    const by: Responder = { principalId: principal.id, connectionId: via.connectionId, channel: via.channel };
+    const rpcId = input.rpcId;
+    switch (outcome.kind) {
+      case 'rejected':
+      case 'store-failed':
+      case 'unconfirmed': {
+        const reason = outcome.receipt.accepted ? 'bad-response' : outcome.receipt.reason;
+        const detail = outcome.receipt.accepted ? undefined : outcome.receipt.detail;
+        if (outcome.kind === 'store-failed') logger.error('the store could not record a response; the question stays pending', { rpcId, error: String(outcome.error) });
+        if (outcome.kind === 'unconfirmed') {
+          logger.error('the store did not say whether it recorded a response; reading it back until it does', { rpcId, error: String(outcome.error) });
+          work.track(this.#confirmLater(outcome, by));
+        }
+        const rejected = { kind: 'rejected', rpcId, reason, by, ...(detail === undefined ? {} : { detail }) } as const;
+        reporter.report(rejected, { log: false });
+        // Lost the store's claim to another process: our clients saw the entry go and must hear how it ended.
+        if (reason === 'not-pending' && outcome.entry?.saved === true && pending.get(rpcId) === undefined) work.track(this.#tellOutcome(outcome.entry));
+        // A late answer to a settled question belongs in its session's log too: look the session up.
+        const sessionId = outcome.entry?.saved ? outcome.entry.sessionId : reason === 'not-pending' ? await this.#settledSessionOf(rpcId) : undefined;
+        if (sessionId !== undefined && this.#mayLogRejection(by.principalId)) reporter.record({ ...rejected, sessionId });
+        return outcome;
+      }
+      case 'cancelled':
+      case 'answered':
+        this.#announceSettled(outcome, by);
+        return outcome;
+    }
+  }
+
+  /** A response the store recorded: tell the other nodes, the hooks and the log, and hand the record to whoever waits for it. */
+  #announceSettled(
+    settled: { kind: 'answered'; record: QuestionRecord; answer: AskUserQuestionAnswer } | { kind: 'cancelled'; record: QuestionRecord; message?: string },
+    by: Responder,
+  ): void {
+    const { cluster, reporter, handOver } = this.deps;
+    const { record } = settled;
+    if (settled.kind === 'cancelled') {
+      const { message } = settled;
+      cluster.publish({ type: 'settled', record, ...(message === undefined ? {} : { message }) });
+      reporter.report({ kind: 'cancelled', record, by, ...(message === undefined ? {} : { message }) }, { log: true });
+      handOver.handOver(record, message);
+      return;
+    }
+    cluster.publish({ type: 'settled', record });
+    reporter.report({ kind: 'answered', record, answer: settled.answer, by }, { log: true });
+    handOver.handOver(record);
+  }
+
+  /**
+   * A response whose claim the store may or may not have run (its reply was lost and it could not
+   * be read back): keep reading the record until the store answers, then act on what it holds.
+   * Until then the question is neither pending here nor settled; if the host closes first, the
+   * next host on the store finds it pending (replayed) or settled (handed to onResume).
+   */
+  async #confirmLater(outcome: Extract<RespondOutcome, { kind: 'unconfirmed' }>, by: Responder): Promise<void> {
+    const { store, pending, lifecycle, logger, delivery, handOver } = this.deps;
+    const { entry } = outcome;
+    const after = await readBack(store, entry.rpcId, confirmDelaysMs(), this.deps.closing);
+    if (!after.known || lifecycle.ended) {
+      logger.warn('the host closed before the store said whether a response was recorded; the next host on the store finds out', { rpcId: entry.rpcId });
+      return;
+    }
+    const verdict = claimVerdict(after.record, outcome.outcome, outcome.answer);
+    logger.info('read back a response the store had not confirmed', { rpcId: entry.rpcId, verdict });
+    if (verdict === 'pending') {
+      // Not recorded: the question is pending again, and a response sent now is judged as usual.
+      if (!pending.wasSettledElsewhere(entry.rpcId) && pending.get(entry.rpcId) === undefined) pending.add(entry);
+      return;
+    }
+    const record = after.record;
+    if (verdict === 'theirs') {
+      if (record?.outcome !== undefined) handOver.adoptSettled(record, undefined, entry);
+      return;
+    }
+    delivery.resolved(entry, outcome.outcome);
+    if (outcome.outcome === 'answered' && outcome.answer !== undefined) this.#announceSettled({ kind: 'answered', record: record!, answer: outcome.answer }, by);
+    else this.#announceSettled({ kind: 'cancelled', record: record!, ...(outcome.message === undefined ? {} : { message: outcome.message }) }, by);
+  }
+
+  /** Whether one more rejection of this principal goes to the event log this window (`maxLoggedRejections`). */
+  #mayLogRejection(principalId: string): boolean {
+    const { log, firstDropped } = this.deps.rejectionBudget.take(principalId);
+    if (firstDropped) {
+      this.deps.logger.warn('a principal sent more rejected responses than maxLoggedRejections; the rest this window are not written to the event log', {
+        principalId,
+        maxLoggedRejections: this.deps.limits.maxLoggedRejections,
+        windowMs: this.deps.limits.badFrameWindowMs,
+      });
+    }
+    return log;
+  }
+
+  /**
+   * Another process settled a question this node had just taken out of its table: tell this
+   * node's clients how it ended (as the store has it) and hand the answer to its asker if it waits here.
+   */
+  async #tellOutcome(entry: PendingQuestion): Promise<void> {
+    try {
+      const record = await this.deps.store.get(entry.rpcId);
+      if (record?.outcome !== undefined) this.deps.handOver.adoptSettled(record, undefined, entry);
+    } catch (error) {
+      this.deps.logger.error('could not read how another process settled a question', { rpcId: entry.rpcId, error: String(error) });
+    }
+  }
+
+  /** The session of a question the store still knows (settled), or undefined. */
+  async #settledSessionOf(rpcId: string): Promise<string | undefined> {
+    try {
+      return (await this.deps.store.get(rpcId))?.sessionId;
+    } catch (error) {
+      this.deps.logger.error('could not read a question from the store', { rpcId, error: String(error) });
+      return undefined;
+    }
+  }
+}
+
+function noop(): void {}
+
+function runNow(work: () => void): void {
+  work();
+}
