@@ -7,3 +7,8 @@ export { actionCard, cardChoiceOf, reviewActions, reviewConfigFor } from './revi
 export type { CardChoice, ReviewActionsOptions, ReviewLang } from './review.js';
 export { editForm } from './edit-form.js';
 export type { EditForm } from './edit-form.js';
+export { offeredReview, toolJsonSchemaOf } from './review.js';
+export { langGraphInterrupts } from './interrupt-bridge.js';
+export type { BridgeHost, InterruptibleGraph, LangGraphInterrupts, LangGraphInterruptsOptions, PendingInterrupt } from './interrupt-bridge.js';
+export { LangGraphBridgeError, langGraphBridgeErrorCodes } from './errors.js';
+export type { LangGraphBridgeErrorCode } from './errors.js';

@@ -68,6 +68,20 @@ export function reviewConfigFor(request: HitlRequest, index: number): HitlReview
   return review ?? { actionName: action?.name ?? '', allowedDecisions: ['approve', 'edit', 'reject'] };
 }
 
+/**
+ * The review config as offered: without `edit` when the form would have nothing a person can
+ * change (only objects and arrays), so Edit never opens an empty form.
+ */
+export function offeredReview(action: HitlActionRequest, review: HitlReviewConfig, jsonSchema: Record<string, unknown> | undefined): HitlReviewConfig {
+  if (editForm(action.args, review.argsSchema ?? jsonSchema).questions.length > 0) return review;
+  return { ...review, allowedDecisions: review.allowedDecisions.filter((type) => type !== 'edit') };
+}
+
+/** The JSON Schema of a LangChain tool's arguments (zod or JSON Schema), for typing the edit form. */
+export function toolJsonSchemaOf(tool: { schema?: unknown } | undefined): Record<string, unknown> | undefined {
+  return tool?.schema === undefined ? undefined : (toJsonSchema(tool.schema as never) as Record<string, unknown>);
+}
+
 export interface ReviewActionsOptions {
   /** The calling agent, the registry's own object (the WebSocket host needs it). */
   agent?: AgentRef;
@@ -99,13 +113,12 @@ export async function reviewActions(userQuestions: Pick<UserQuestions, 'ask'>, r
   return { decisions };
 }
 
-async function reviewAction(userQuestions: Pick<UserQuestions, 'ask'>, action: HitlActionRequest, review: HitlReviewConfig, options: ReviewActionsOptions): Promise<HitlDecision> {
+async function reviewAction(userQuestions: Pick<UserQuestions, 'ask'>, action: HitlActionRequest, asked: HitlReviewConfig, options: ReviewActionsOptions): Promise<HitlDecision> {
   const lang = options.lang ?? 'en';
   const known = options.tools?.find((tool) => tool.name === action.name);
-  const jsonSchema = review.argsSchema ?? (known?.schema === undefined ? undefined : (toJsonSchema(known.schema as never) as Record<string, unknown>));
-  const form = editForm(action.args, jsonSchema);
-  // Nothing a form can hold (only objects and arrays): Edit would open an empty form, so it is not offered.
-  if (form.questions.length === 0) review = { ...review, allowedDecisions: review.allowedDecisions.filter((type) => type !== 'edit') };
+  const jsonSchema = toolJsonSchemaOf(known);
+  const review = offeredReview(action, asked, jsonSchema);
+  const form = editForm(action.args, review.argsSchema ?? jsonSchema);
   const ask = (questions: AskUserQuestionItem[]) =>
     userQuestions.ask({
       questions,
