@@ -102,6 +102,24 @@ describe('langGraphInterrupts', () => {
     expect(snapshot.next).toEqual(['ask']);
   });
 
+  it('asks the interrupts of one node in turn, each answer going to its own interrupt()', async () => {
+    const Pair = Annotation.Root({ first: Annotation<string>(), second: Annotation<string>() });
+    const graph = new StateGraph(Pair)
+      .addNode('ask', () => ({ first: interrupt('First name?') as string, second: interrupt('Last name?') as string }))
+      .addEdge(START, 'ask')
+      .addEdge('ask', END)
+      .compile({ checkpointer: new MemorySaver() });
+    const { interrupts, done, person } = await bridged(graph);
+    await interrupts.invoke({}, 'thread-two');
+    const first = await person.nextQuestion();
+    expect(first.questions[0]?.question).toBe('First name?');
+    await first.answer({ answers: [{ id: 'reply', selected: [], custom: 'Ada' }] });
+    const second = await person.nextQuestion();
+    expect(second.questions[0]?.question).toBe('Last name?');
+    await second.answer({ answers: [{ id: 'reply', selected: [], custom: 'Lovelace' }] });
+    expect(await done).toMatchObject({ result: { first: 'Ada', second: 'Lovelace' } });
+  });
+
   it('refuses an interrupt value it cannot ask about with UNKNOWN_INTERRUPT', async () => {
     const { interrupts } = await bridged(askingGraph({ pick: 3 }));
     await expect(interrupts.invoke({ topic: 'v2' }, 'thread-unknown')).rejects.toMatchObject({ name: 'LangGraphBridgeError', code: 'UNKNOWN_INTERRUPT' });

@@ -1,0 +1,18 @@
+// docs/langchain.md shows only excerpts of the tested example files.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { blocksOf, isExcerpt } from '../../host-ws/examples/markdown-excerpts.js';
+
+const repoRoot = new URL('../../../', import.meta.url);
+
+describe('docs/langchain.md', () => {
+  it('shows only excerpts of tested files', () => {
+    const blocks = blocksOf(readFileSync(new URL('docs/langchain.md', repoRoot), 'utf8')).filter((block) => block.lang !== 'sh');
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) {
+      expect(block.excerptOf, `a ${block.lang} block without an excerpt marker:\n${block.code}`).toBeDefined();
+      const source = readFileSync(new URL(block.excerptOf!, repoRoot), 'utf8');
+      expect(isExcerpt(block.code, source), `not an excerpt of ${block.excerptOf}:\n${block.code}`).toBe(true);
+    }
+  });
+});
