@@ -1,13 +1,13 @@
-// docs/langchain.md shows only excerpts of the tested example files.
+// docs/langchain.md and the package README show only excerpts of the tested example files.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { blocksOf, isExcerpt } from '../../host-ws/examples/markdown-excerpts.js';
 
 const repoRoot = new URL('../../../', import.meta.url);
 
-describe('docs/langchain.md', () => {
-  it('shows only excerpts of tested files', () => {
-    const blocks = blocksOf(readFileSync(new URL('docs/langchain.md', repoRoot), 'utf8')).filter((block) => block.lang !== 'sh');
+describe('the LangChain docs', () => {
+  it.each(['docs/langchain.md', 'packages/langchain/README.md'])('%s shows only excerpts of tested files', (page) => {
+    const blocks = blocksOf(readFileSync(new URL(page, repoRoot), 'utf8')).filter((block) => block.lang !== 'sh');
     expect(blocks.length).toBeGreaterThan(0);
     for (const block of blocks) {
       expect(block.excerptOf, `a ${block.lang} block without an excerpt marker:\n${block.code}`).toBeDefined();
