@@ -5,6 +5,7 @@ import * as busRedis from '@askseam/bus-redis';
 import * as clarify from '@askseam/clarify';
 import * as client from '@askseam/client';
 import * as hostWs from '@askseam/host-ws';
+import * as langchain from '@askseam/langchain';
 import * as planMode from '@askseam/plan-mode';
 import * as protocol from '@askseam/protocol';
 import * as providerTerminal from '@askseam/provider-terminal';
@@ -26,6 +27,7 @@ export const everyEntryPoint = {
   clarify,
   client,
   hostWs,
+  langchain,
   planMode,
   protocol,
   providerTerminal,
@@ -50,6 +52,8 @@ const server = createServer();
 const hostPromise: Promise<hostWs.WebSocketHost> = hostWs.createWebSocketHost({ userQuestions: seam, server, token: 't' });
 const openAiTools: toolAskUser.OpenAIFunctionTool[] = [toolAskUser.toOpenAITool(), planMode.toOpenAIExitPlanModeTool()];
 const anthropicTools: toolAskUser.AnthropicTool[] = [toolAskUser.toAnthropicTool()];
+// LangChain: an askseam tool as a LangChain tool, typed against the app's own @langchain/core.
+const langChainTool: langchain.AskseamLangChainTool = langchain.toLangChainTool(toolAskUser.askUserQuestionTool, { userQuestions: seam, agent });
 const result: Promise<toolAskUser.AskToolResult> = toolAskUser.askUserQuestionTool.execute('{}', { userQuestions: seam, agent });
 // No `ws` import here: the app has no @types/ws of its own, so host-ws's declarations must bring it.
 const connection = client.connectQuestions({ url: 'ws://127.0.0.1:1/askseam', token: 't', reconnect: false });
@@ -66,4 +70,4 @@ const bus: store.QuestionBus = new busRedis.RedisQuestionBus();
 const code: Promise<store.QuestionStoreErrorCode | 'no error'> = storeTesting.questionStoreErrorCode(Promise.resolve());
 const terminal: providerTerminal.TerminalProvider = providerTerminal.createTerminalProvider({ input: process.stdin, output: process.stdout });
 
-export const used = { hostPromise, openAiTools, anthropicTools, result, connection, frame, rendered, stores, bus, code, terminal, clarify, bundleUrl, answeredDetail };
+export const used = { hostPromise, openAiTools, anthropicTools, result, connection, frame, rendered, stores, bus, code, terminal, clarify, bundleUrl, answeredDetail, langChainTool };
