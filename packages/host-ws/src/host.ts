@@ -21,6 +21,8 @@ import { Reporter } from './reporter.js';
 import { Resumer } from './resume.js';
 import { ResumeMarks } from './resume-marks.js';
 import { SocketServer, type HostConnectionInfo } from './socket-server.js';
+import { resolveFetchHandlerOptions, type FetchHandlerOptions } from './sse-options.js';
+import { SseTransport, type FetchHandler } from './sse-transport.js';
 
 export type { HostConnectionInfo } from './socket-server.js';
 
@@ -58,6 +60,15 @@ export interface WebSocketHost {
    * with `server`, call it first in your request handler: `if (host.handleRequest(req, res)) return;`.
    */
   handleRequest(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * The HTTP + Server-Sent Events transport of this host, as a Web-standard handler
+   * `(request: Request) => Promise<Response>`: `GET <path>/events` streams the socket's frames,
+   * `POST <path>/respond` judges one response and answers with its receipt (docs/protocol.md,
+   * "HTTP + Server-Sent Events"). Same pending questions, auth rules, limits and respond checks as
+   * the WebSocket. Mount it in Node (`toNodeListener`), Hono (`c => handler(c.req.raw)`) or a
+   * Next.js route handler. Each call makes one more handler; close() ends their streams.
+   */
+  fetchHandler(options?: FetchHandlerOptions): FetchHandler;
   /**
    * The stored questions this host set aside because it could not use them (a record it cannot
    * read, or a settled answer that does not fit its questions), in the order it met them. They stay
@@ -239,6 +250,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     cluster.stop();
     asks.withdrawAll();
     await sockets.close();
+    await Promise.all([...eventStreams].map((transport) => transport.close()));
     if (ownServer) {
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
@@ -255,6 +267,32 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     logger.info('askseam host closed');
   }
 
+  /** The event-stream transports made by fetchHandler(); closed with the sockets. */
+  const eventStreams = new Set<SseTransport>();
+  const fetchHandler = (handlerOptions?: FetchHandlerOptions): FetchHandler => {
+    const handler = resolveFetchHandlerOptions(handlerOptions, config);
+    const transport = new SseTransport(
+      { delivery, judge, reporter, lifecycle },
+      {
+        handler,
+        auth: { token: config.token, allowAnonymous: config.allowAnonymous, origins: config.origins },
+        maxPayload: config.maxPayload,
+        heartbeatMs: config.heartbeatMs,
+        maxBufferedBytes: config.maxBufferedBytes,
+        maxBadFrames: config.maxBadFrames,
+        badFrameWindowMs: config.badFrameWindowMs,
+        maxConnections: config.maxConnections,
+        maxConnectionsPerPrincipal: config.maxConnectionsPerPrincipal,
+        logger,
+      },
+    );
+    // Made after close(): every request gets 503, and no heartbeat is left running.
+    if (lifecycle.ended) return transport.handle;
+    eventStreams.add(transport);
+    transport.start();
+    return transport.handle;
+  };
+
   let closing: Promise<void> | undefined;
   return {
     get url() {
@@ -269,6 +307,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     connections: () => sockets.connections(),
     askDetached: (request) => asks.askDetached(request),
     handleRequest,
+    fetchHandler,
     quarantined: () => quarantine.list(),
     close: () => (closing ??= closeHost()),
   };

@@ -22,3 +22,6 @@ export type { HostLogger } from './logger.js';
 export { WebSocketHostError, webSocketHostErrorCodes } from './errors.js';
 export type { WebSocketHostErrorCode } from './errors.js';
 export { closeCodes } from './connection.js';
+export { toNodeListener } from './node-listener.js';
+export type { FetchHandler } from './sse-transport.js';
+export type { FetchHandlerOptions } from './sse-options.js';

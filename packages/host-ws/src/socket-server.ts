@@ -6,7 +6,8 @@ import { HostConnection, closeCodes, type ConnectionLimits } from './connection.
 import { startHeartbeat } from './heartbeat.js';
 import { pathOf } from './http-api.js';
 import type { HostLogger } from './logger.js';
-import { seesEverything, type Principal } from './principal.js';
+import type { Principal } from './principal.js';
+import { capRefusal } from './connection-caps.js';
 import type { Transport, TransportCore } from './transport.js';
 import { authorizeUpgrade, refuseUpgrade, type UpgradeAuth } from './upgrade.js';
 
@@ -123,7 +124,7 @@ export class SocketServer implements Transport {
       }
       if (socket.destroyed) return;
       // Checked here, after the last await: handleUpgrade accepts synchronously, so no other upgrade slips in between.
-      const full = this.#capRefusal(decision.principal);
+      const full = capRefusal(this.core.delivery.audience, decision.principal, this.options);
       if (full !== undefined) {
         logger.warn('upgrade refused: too many connections', { status: full.status, reason: full.reason, principalId: decision.principal.id });
         return refuseUpgrade(socket, full.status);
@@ -138,22 +139,6 @@ export class SocketServer implements Transport {
     } finally {
       this.#authenticating.delete(socket);
     }
-  }
-
-  /**
-   * Why one more connection may not be accepted, or undefined when it may. Connections still
-   * closing count: their unread frames are still in memory.
-   */
-  #capRefusal(principal: Principal): { status: 429 | 503; reason: string } | undefined {
-    const { maxConnections, maxConnectionsPerPrincipal } = this.options;
-    const audience = this.core.delivery.audience;
-    if (audience.size >= maxConnections) return { status: 503, reason: `the host has maxConnections (${maxConnections}) open` };
-    // The host's own token and anonymous principals are everyone who holds the token (or reaches
-    // the port), not one user: only maxConnections bounds them.
-    if (!seesEverything(principal) && audience.countOf(principal.id) >= maxConnectionsPerPrincipal) {
-      return { status: 429, reason: `the principal has maxConnectionsPerPrincipal (${maxConnectionsPerPrincipal}) open` };
-    }
-    return undefined;
   }
 
   #accept(ws: WebSocket, transport: Duplex, principal: Principal): void {

@@ -14,25 +14,54 @@ export interface UpgradeAuth {
 export type UpgradeDecision = { ok: true; principal: Principal } | { ok: false; status: 401 | 403; reason: string };
 
 /**
+ * What the auth rules read of a request, whatever carries it (a Node upgrade or HTTP request, a
+ * Web `Request`): its target (for `?token=`), three headers, and the app's `authenticate` bound to it.
+ */
+export interface AuthRequestView {
+  /** The request target or full URL; only its query is read. */
+  url: string;
+  origin: string | undefined;
+  host: string | undefined;
+  authorization: string | undefined;
+  /** The app's hook, called with the request in its own shape; undefined when there is none. */
+  authenticate: (() => Principal | undefined | Promise<Principal | undefined>) | undefined;
+}
+
+/**
  * Decide whether an upgrade request may become a connection, and as whom. The Origin comes
  * first: a page from a foreign site is turned away before it learns anything about credentials
  * (without `origins`, only the host's own origin is a page that may connect).
  * Then a matching shared token (every session), then `authenticate`, then `allowAnonymous`.
  */
-export async function authorizeUpgrade(req: IncomingMessage, auth: UpgradeAuth): Promise<UpgradeDecision> {
-  const refusal = originRefusal(req, auth.origins);
+export function authorizeUpgrade(req: IncomingMessage, auth: UpgradeAuth): Promise<UpgradeDecision> {
+  const { authenticate } = auth;
+  return authorizeRequest(
+    {
+      url: req.url ?? '/',
+      origin: req.headers.origin,
+      host: req.headers.host,
+      authorization: req.headers.authorization,
+      authenticate: authenticate === undefined ? undefined : () => authenticate(req),
+    },
+    auth,
+  );
+}
+
+/** The rules of `authorizeUpgrade` for any transport's request (the Server-Sent Events handler reads a Web `Request`). */
+export async function authorizeRequest(request: AuthRequestView, auth: Omit<UpgradeAuth, 'authenticate'>): Promise<UpgradeDecision> {
+  const refusal = originRefusal(request.origin, request.host, auth.origins);
   if (refusal !== undefined) return { ok: false, status: 403, reason: refusal };
   if (auth.token !== undefined) {
-    const presented = presentedToken(req);
+    const presented = presentedToken(request);
     if (presented !== undefined && tokensEqual(presented, auth.token)) return { ok: true, principal: everySessionPrincipal('token') };
-    if (auth.authenticate === undefined) {
+    if (request.authenticate === undefined) {
       return { ok: false, status: 401, reason: presented === undefined ? 'no token was presented' : 'the token does not match' };
     }
   }
-  if (auth.authenticate !== undefined) {
+  if (request.authenticate !== undefined) {
     let principal: Principal | undefined;
     try {
-      principal = await auth.authenticate(req);
+      principal = await request.authenticate();
     } catch (error) {
       return { ok: false, status: 401, reason: `authenticate threw: ${String(error)}` };
     }
@@ -58,10 +87,10 @@ export function refuseUpgrade(socket: Duplex, status: keyof typeof statusText): 
 }
 
 /** The token on the URL (`?token=`, the only way a browser can send one) or an `Authorization: Bearer` header. */
-function presentedToken(req: IncomingMessage): string | undefined {
-  const fromQuery = new URL(req.url ?? '/', 'http://upgrade.invalid').searchParams.get('token');
+function presentedToken(request: AuthRequestView): string | undefined {
+  const fromQuery = new URL(request.url, 'http://upgrade.invalid').searchParams.get('token');
   if (fromQuery !== null) return fromQuery;
-  const header = req.headers.authorization;
+  const header = request.authorization;
   const match = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1];
 }
@@ -80,13 +109,12 @@ function tokensEqual(presented: string, expected: string): boolean {
  * to (its Host header). Anything else is another site, which must not ride the user's cookies
  * into a cookie-based `authenticate` (cross-site WebSocket hijacking).
  */
-export function originRefusal(req: IncomingMessage, origins: string[] | undefined): string | undefined {
-  const origin = req.headers.origin;
+export function originRefusal(origin: string | undefined, host: string | undefined, origins: string[] | undefined): string | undefined {
   if (origin === undefined) return undefined;
   const shown = origin.length > 200 ? `${origin.slice(0, 200)}…` : origin;
   if (origins === undefined) {
-    if (isOwnOrigin(origin, req.headers.host)) return undefined;
-    return `Origin "${shown}" is not the host's own origin (Host: ${String(req.headers.host).slice(0, 200)}); list the page's origin in \`origins\``;
+    if (isOwnOrigin(origin, host)) return undefined;
+    return `Origin "${shown}" is not the host's own origin (Host: ${String(host).slice(0, 200)}); list the page's origin in \`origins\``;
   }
   if (origins.includes('*') || origins.some((allowed) => sameOrigin(allowed, origin))) return undefined;
   return `Origin "${shown}" is not in the allow-list`;
