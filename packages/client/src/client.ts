@@ -29,6 +29,7 @@ import type {
   AcceptedReceipt,
   ClientStatus,
   ConnectQuestionsOptions,
+  LinkState,
   PendingQuestion,
   QuestionClient,
   QuestionClientEvents,
@@ -64,6 +65,8 @@ class QuestionConnection implements QuestionClient {
   #socket: WebSocketLike | undefined;
   /** The current socket's hello arrived: the host accepted us and said what is still pending. */
   #greeted = false;
+  /** What the last hello said about this client's one-question link. */
+  #link: LinkState | undefined;
   #lastSocketError: string | undefined;
   #attempt = 0;
   #reconnectTimer: Timer | undefined;
@@ -72,7 +75,7 @@ class QuestionConnection implements QuestionClient {
   #awaitingLife = false;
 
   constructor(options: ConnectQuestionsOptions) {
-    this.#url = socketUrl(options.url, options.token);
+    this.#url = socketUrl(options.url, options.token, options.link);
     this.#WebSocket = options.WebSocket ?? platformWebSocket();
     this.#backoff =
       options.reconnect === false
@@ -91,6 +94,10 @@ class QuestionConnection implements QuestionClient {
 
   get status(): ClientStatus {
     return this.#status;
+  }
+
+  get link(): LinkState | undefined {
+    return this.#link === undefined ? undefined : { ...this.#link };
   }
 
   on<K extends keyof QuestionClientEvents>(event: K, listener: (value: QuestionClientEvents[K]) => void): () => void {
@@ -342,6 +349,7 @@ class QuestionConnection implements QuestionClient {
     }
     this.#greeted = true;
     this.#attempt = 0;
+    if (frame.link !== undefined) this.#link = { rpcId: frame.link.rpcId, settled: frame.link.settled };
     // Settled while we were away: the host will not replay it, so no resolved frame will ever come.
     if (frame.pending !== undefined) {
       const stillPending = new Set(frame.pending);
@@ -366,6 +374,7 @@ class QuestionConnection implements QuestionClient {
   #onResolved(frame: QuestionResolvedFrame): void {
     // The only place a question leaves the map (besides "gone" on hello): an accepted receipt means
     // "your answer was taken", while this frame means "this question is over" for every viewer.
+    if (this.#link?.rpcId === frame.rpcId) this.#link = { rpcId: frame.rpcId, settled: true };
     const question = this.#pending.get(frame.rpcId);
     if (question === undefined) return;
     this.#pending.delete(frame.rpcId);

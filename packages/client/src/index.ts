@@ -4,6 +4,7 @@ export type {
   AcceptedReceipt,
   ClientStatus,
   ConnectQuestionsOptions,
+  LinkState,
   PendingQuestion,
   QuestionClient,
   QuestionClientEvents,

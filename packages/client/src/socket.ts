@@ -36,8 +36,8 @@ export interface SocketCloseEvent {
 // A browser's error event is a bare Event; `ws` adds `message` and `error`. Read them defensively.
 export type SocketErrorEvent = object;
 
-/** The URL to dial: `url` with `token` in its query (other parameters kept), http(s) spelled ws(s). */
-export function socketUrl(url: string, token: string | undefined): string {
+/** The URL to dial: `url` with `token` (and a one-question `link`) in its query (other parameters kept), http(s) spelled ws(s). */
+export function socketUrl(url: string, token: string | undefined, link?: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -51,6 +51,7 @@ export function socketUrl(url: string, token: string | undefined): string {
   }
   // Browsers cannot set headers on a WebSocket upgrade, so the token travels in the query.
   if (token !== undefined) parsed.searchParams.set('token', token);
+  if (link !== undefined) parsed.searchParams.set('link', link);
   return parsed.href;
 }
 

@@ -7,6 +7,11 @@ export interface ConnectQuestionsOptions {
   url: string;
   /** Sent as `?token=…` on the URL: browsers cannot set headers on a WebSocket upgrade. */
   token?: string;
+  /**
+   * A one-question link's capability (what `?link=` carried on the page a notification opened),
+   * sent as `?link=…` instead of a token: the host shows and accepts answers for that question only.
+   */
+  link?: string;
   /** Defaults to `globalThis.WebSocket`; on Node 20 pass the `ws` package's `WebSocket`. */
   WebSocket?: WebSocketConstructorLike;
   /** Exponential backoff with jitter between attempts; `false` stays closed after the first drop. Defaults 250 / 10_000 ms. */
@@ -54,6 +59,13 @@ export interface PendingQuestion {
   cancel(): Promise<AcceptedReceipt>;
 }
 
+/** What the host said about the question of a one-question link (absent until the hello of a link connection). */
+export interface LinkState {
+  rpcId: string;
+  /** The question was already answered or dismissed when the host greeted this client, or has been since: the link has nothing left to show. */
+  settled: boolean;
+}
+
 export interface QuestionClientEvents {
   requested: PendingQuestion;
   resolved: QuestionResolvedEvent;
@@ -65,6 +77,8 @@ export interface QuestionClient {
   /** rpcId → question, kept current as frames arrive (and kept across reconnects). */
   readonly pending: ReadonlyMap<string, PendingQuestion>;
   readonly status: ClientStatus;
+  /** With the `link` option, once greeted: the link's question and whether it is settled (read it on `status` and `resolved`). */
+  readonly link?: LinkState | undefined;
   /**
    * Fires once per rpcId, the first time it is seen. A replay of a known rpcId (after a reconnect)
    * does not fire again and keeps the same `PendingQuestion` object, so drafts keyed by rpcId survive.

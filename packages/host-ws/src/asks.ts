@@ -35,6 +35,8 @@ export interface AsksDeps {
   work: BackgroundWork;
   logger: HostLogger;
   notify: Notifier | undefined;
+  /** The one-question link `notify` gets with each question; absent (or undefined) when links have no page to open. */
+  linkFor?: ((record: QuestionRecord) => string | undefined) | undefined;
 }
 
 type Saved = { ok: true } | { ok: false; error: unknown };
@@ -178,7 +180,7 @@ export class Asks {
           delivery.announce(entry);
           cluster.publish({ type: 'asked', record });
         }
-        if (!lifecycle.ended || !ownsStore) callNotifier(this.deps.notify, record, logger);
+        if (!lifecycle.ended || !ownsStore) callNotifier(this.deps.notify, record, logger, this.deps.linkFor);
         return { ok: true };
       },
       (error: unknown): Saved => {

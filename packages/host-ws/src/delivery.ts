@@ -1,7 +1,7 @@
 import { PROTOCOL_VERSION, type QuestionRequestedFrame, type QuestionResolvedFrame, type ServerFrame } from '@askseam/protocol';
 import { ConnectionIndex } from './connection-index.js';
 import type { PendingQuestion, PendingTable } from './pending.js';
-import type { Principal } from './principal.js';
+import { onlyQuestion, type Principal } from './principal.js';
 import type { Reporter } from './reporter.js';
 
 /**
@@ -50,6 +50,7 @@ export class Delivery {
     // Serialised once for everyone who may see the session.
     const text = JSON.stringify(requestedFrame(entry));
     for (const subscriber of this.audience.audience(entry.sessionId)) {
+      if (!mayShow(subscriber, entry.rpcId)) continue;
       if (subscriber.sendText(text, { checkBuffer: true })) this.#delivered(subscriber, entry, { replay: false });
     }
   }
@@ -58,7 +59,7 @@ export class Delivery {
   resolved(entry: { rpcId: string; sessionId: string }, outcome: 'answered' | 'cancelled'): void {
     const frame: QuestionResolvedFrame = { type: 'question/resolved', rpcId: entry.rpcId, sessionId: entry.sessionId, outcome };
     const text = JSON.stringify(frame);
-    for (const subscriber of this.audience.audience(entry.sessionId)) subscriber.sendText(text, { checkBuffer: true });
+    for (const subscriber of this.audience.audience(entry.sessionId)) if (mayShow(subscriber, entry.rpcId)) subscriber.sendText(text, { checkBuffer: true });
   }
 
   /** `hello` listing what is about to be replayed, then the replay itself, with the original rpcIds. */
@@ -69,11 +70,15 @@ export class Delivery {
     const scope = subscriber.scope;
     const candidates = scope === undefined ? this.pending.all() : this.pending.ofSessions(scope);
     // A question still being saved is delivered live once it is saved, not here.
-    const replay = candidates.filter((entry) => entry.saved && subscriber.canSee(entry.sessionId));
+    // A link's subscriber is shown its one question, never the rest of the session.
+    const only = onlyQuestion(subscriber.principal);
+    const replay = candidates.filter((entry) => entry.saved && (only === undefined || entry.rpcId === only) && subscriber.canSee(entry.sessionId));
+    // A link to a question no longer pending here is told so, rather than left waiting on an empty page.
+    const link = only === undefined ? undefined : { rpcId: only, settled: replay.length === 0 };
     // The hello and as much of the replay as the subscriber's buffer allows leave in one write; the
     // rest follows as the peer reads (a client that never reads must not pin the whole replay).
     subscriber.batch(() => {
-      subscriber.send({ type: 'hello', protocol: PROTOCOL_VERSION, ...(sessions === undefined ? {} : { sessions }), pending: replay.map((entry) => entry.rpcId) }, { checkBuffer: false });
+      subscriber.send({ type: 'hello', protocol: PROTOCOL_VERSION, ...(sessions === undefined ? {} : { sessions }), pending: replay.map((entry) => entry.rpcId), ...(link === undefined ? {} : { link }) }, { checkBuffer: false });
       subscriber.replay(
         replay.map((entry) => ({ text: () => JSON.stringify(requestedFrame(entry)), onSent: () => this.#delivered(subscriber, entry, { replay: true }) })),
       );
@@ -83,6 +88,12 @@ export class Delivery {
   #delivered(subscriber: Subscriber, entry: PendingQuestion, { replay }: { replay: boolean }): void {
     this.reporter.report({ kind: 'delivered', rpcId: entry.rpcId, sessionId: entry.sessionId, connectionId: subscriber.id, replay }, { log: true });
   }
+}
+
+/** False for a link's subscriber and any question but its own. */
+function mayShow(subscriber: Subscriber, rpcId: string): boolean {
+  const only = onlyQuestion(subscriber.principal);
+  return only === undefined || only === rpcId;
 }
 
 function requestedFrame(entry: PendingQuestion): QuestionRequestedFrame {

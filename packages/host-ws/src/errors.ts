@@ -9,6 +9,10 @@ export const webSocketHostErrorCodes = [
   'INVALID_REQUEST',
   /** The question store failed, so the question was not asked (`askDetached`) or the host could not start. */
   'STORE_FAILED',
+  /** `linkFor` was called on a host without `linkBaseUrl`: there is no page for the link to open. */
+  'NO_LINK_BASE_URL',
+  /** `linkFor` was asked for a question that is not pending on this host (unknown, or already settled). */
+  'NOT_PENDING',
 ] as const;
 
 export type WebSocketHostErrorCode = (typeof webSocketHostErrorCodes)[number];

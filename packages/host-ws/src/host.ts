@@ -11,6 +11,7 @@ import { HandOver, Waiters } from './hand-over.js';
 import { createHttpHandler } from './http-api.js';
 import { safeCanSee } from './principal.js';
 import { Judge } from './judge.js';
+import { LinkSigner, QuestionLinks, type LinkForOptions } from './link.js';
 import { BackgroundWork, Lifecycle } from './lifecycle.js';
 import { safeLogger } from './logger.js';
 import { resolveOptions, type WebSocketHostOptions } from './options.js';
@@ -54,6 +55,13 @@ export interface WebSocketHost {
    * `onResume`, in this process or in the next host started on the same store.
    */
   askDetached(request: DetachedAskRequest): Promise<{ rpcId: string }>;
+  /**
+   * A URL of the `linkBaseUrl` page carrying a signed capability (`?link=…`) that can see and
+   * answer this one pending question only, until `expiresIn` ms (default a day) pass or the
+   * question is settled. Throws `NO_LINK_BASE_URL` without `linkBaseUrl`, `NOT_PENDING` for a
+   * question not pending here. See docs/protocol.md, "One-question links".
+   */
+  linkFor(rpcId: string, options?: LinkForOptions): string;
   /**
    * Serve a plain HTTP request if it is the host's (its `path` and below: the HTTP API) and return
    * true; return false, touching nothing, for any other request. The host's own listener uses it;
@@ -126,7 +134,11 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   const delivery = new Delivery(pending, reporter);
   const handOver = new HandOver({ pending, waiters, delivery, cluster, resumer, marks, quarantine, reporter, work, logger });
   const onUnreadable = (record: UnreadableRecord) => handOver.setAside(record.rpcId, record.sessionId, record.error.message);
-  const asks = new Asks({ store, ownsStore, pending, waiters, delivery, cluster, reporter, lifecycle, work, logger, notify: config.notify });
+  const links = new QuestionLinks(new LinkSigner(config.linkSecret), config.linkBaseUrl, (rpcId) => {
+    const entry = pending.get(rpcId);
+    return entry?.saved === true ? entry.sessionId : undefined;
+  });
+  const asks = new Asks({ store, ownsStore, pending, waiters, delivery, cluster, reporter, lifecycle, work, logger, notify: config.notify, linkFor: (record) => links.forNotify(record) });
   const judge = new Judge({
     store,
     pending,
@@ -145,7 +157,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   // First, so that a second provider fails fast (DUPLICATE_PROVIDER) before any port is opened.
   const unregister = config.userQuestions.registerProvider({ ask: (request) => asks.ask(request) });
 
-  const auth = { token: config.token, authenticate: config.authenticate, allowAnonymous: config.allowAnonymous, origins: config.origins };
+  const auth = { token: config.token, authenticate: config.authenticate, allowAnonymous: config.allowAnonymous, origins: config.origins, links: links.signer };
   const handleRequest = createHttpHandler({
     path: config.path,
     auth,
@@ -306,6 +318,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       pending.all().map(({ rpcId, sessionId, questions, askedAt }) => ({ rpcId, sessionId, questions: structuredClone(questions), askedAt })),
     connections: () => sockets.connections(),
     askDetached: (request) => asks.askDetached(request),
+    linkFor: (rpcId, linkOptions) => links.linkFor(rpcId, linkOptions),
     handleRequest,
     fetchHandler,
     quarantined: () => quarantine.list(),

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { QuestionEvent, QuestionRecord, QuestionStore, UnreadableRecord } from '@askseam/store';
 import type { HostLogger } from './logger.js';
-import { exhaustiveSessions, safeCanSee, type Principal } from './principal.js';
+import { exhaustiveSessions, onlyQuestion, safeCanSee, type Principal } from './principal.js';
 import type { RespondInput, RespondOutcome } from './respond.js';
 import { authorizeUpgrade, type UpgradeAuth } from './upgrade.js';
 
@@ -56,10 +56,19 @@ async function serve(req: IncomingMessage, res: ServerResponse, route: string, d
   if (!decision.ok) {
     deps.logger.info('HTTP API request refused', { status: decision.status, reason: decision.reason, remoteAddress: req.socket.remoteAddress });
     if (decision.status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
-    return sendError(res, decision.status, decision.status === 401 ? 'unauthorized' : 'forbidden', decision.status === 401 ? 'Present the token as "Authorization: Bearer <token>" or ?token=.' : 'This Origin may not use the API.');
+    return sendError(res, decision.status, decision.status === 401 ? 'unauthorized' : 'forbidden', decision.status === 401 ? 'Present the token as "Authorization: Bearer <token>" or ?token=, or a valid, unexpired one-question ?link=.' : 'This Origin may not use the API.');
   }
   const principal = decision.principal;
   const canSee = (sessionId: string) => safeCanSee(principal, sessionId, deps.logger);
+  // A one-question link works while its question is pending (in the store every node shares), and says so once it is not.
+  const only = onlyQuestion(principal);
+  if (only !== undefined) {
+    const record = await deps.store.get(only);
+    if (record === undefined || record.outcome !== undefined) {
+      const how = record === undefined ? 'is no longer known to the host' : `was settled (${String(record.outcome)})`;
+      return sendError(res, 410, 'settled', `The question this link is for ${how}; the link no longer works.`);
+    }
+  }
 
   const segments = route.slice(1).split('/');
   let parts: string[];
@@ -76,11 +85,12 @@ async function serve(req: IncomingMessage, res: ServerResponse, route: string, d
     // As on replay: the listed sessions narrow the search only when the principal says they are all.
     const sessions = exhaustiveSessions(principal, deps.logger);
     const records = await deps.store.listPending(sessions ?? 'all', { onUnreadable: deps.onUnreadable });
-    return sendJson(res, 200, { questions: records.filter((record) => canSee(record.sessionId)).map(viewOf) });
+    return sendJson(res, 200, { questions: records.filter((record) => (only === undefined || record.rpcId === only) && canSee(record.sessionId)).map(viewOf) });
   }
 
   if (collection === 'questions' && id !== undefined && id !== '' && action === undefined) {
     if (method !== 'GET') return methodNotAllowed(res, 'GET');
+    if (only !== undefined && id !== only) return sendError(res, 403, 'forbidden', `This link is for question "${only}" only.`);
     const record = await deps.store.get(id);
     if (record === undefined) return sendError(res, 404, 'not-found', `No question has rpcId "${id}".`);
     if (!canSee(record.sessionId)) return sendError(res, 403, 'forbidden', `Question "${id}" belongs to a session you may not see.`);
@@ -101,6 +111,8 @@ async function serve(req: IncomingMessage, res: ServerResponse, route: string, d
 
   if (collection === 'sessions' && id !== undefined && id !== '' && action === 'events' && extra === undefined) {
     if (method !== 'GET') return methodNotAllowed(res, 'GET');
+    // A session's events tell of its other questions, which a link must not see.
+    if (only !== undefined) return sendError(res, 403, 'forbidden', 'A one-question link cannot read session events.');
     if (!canSee(id)) return sendError(res, 403, 'forbidden', `You may not see session "${id}".`);
     const query = new URL(req.url ?? '/', 'http://request.invalid').searchParams;
     const after = wholeNumber(query.get('after'), 0);

@@ -11,6 +11,8 @@ export type {
   WebSocketHostOptions,
 } from './options.js';
 export type { Principal } from './principal.js';
+export type { LinkForOptions } from './link.js';
+export type { NotifyContext } from './notify.js';
 export type { HostEvent, HostEventType, ResponseChannel } from './events.js';
 export type { DetachedAskRequest } from './detached.js';
 export { approvalFromRecord, askApprovalDetached } from './approval.js';

@@ -7,7 +7,7 @@ import type { HandOver } from './hand-over.js';
 import type { BackgroundWork, Lifecycle } from './lifecycle.js';
 import type { HostLogger } from './logger.js';
 import type { PendingQuestion, PendingTable } from './pending.js';
-import type { Principal } from './principal.js';
+import { onlyQuestion, type Principal } from './principal.js';
 import { claimVerdict, confirmDelaysMs, readBack } from './read-back.js';
 import type { RejectionBudget } from './rejection-budget.js';
 import type { Reporter, Responder } from './reporter.js';
@@ -54,7 +54,7 @@ export class Judge {
 
   async #judgeNow(input: RespondInput, principal: Principal, canSee: (sessionId: string) => boolean, via: ResponseVia): Promise<RespondOutcome> {
     const { pending, store, delivery, reporter, logger, work } = this.deps;
-    const outcome = await respond(input, canSee, { pending, store });
+    const outcome = await respond(input, canSee, { pending, store, onlyQuestion: onlyQuestion(principal) });
     // The receipt and the question/resolved that follows it reach the responder in one write.
     (via.batch ?? runNow)(() => {
       via.reply?.(outcome.receipt);

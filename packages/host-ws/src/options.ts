@@ -6,7 +6,9 @@ import type { UserQuestions } from '@askseam/user-questions';
 import * as z from 'zod';
 import { WebSocketHostError } from './errors.js';
 import type { HostEvent } from './events.js';
+import { MIN_LINK_SECRET_BYTES } from './link.js';
 import type { HostLogger } from './logger.js';
+import type { NotifyContext } from './notify.js';
 import type { Principal } from './principal.js';
 
 // Each option is documented once, on its group's interface below; its default and its check are
@@ -38,6 +40,18 @@ export interface HostAuthOptions {
    * Absent: only the host's own origin (a page whose Origin host:port is the request's Host). Requests without Origin always pass.
    */
   origins?: string[];
+  /**
+   * The key one-question links are signed with (HMAC-SHA256): a string or bytes, at least 32 bytes.
+   * Absent: a random key made when the host starts, so links die with the process. Every node of a
+   * cluster, and every restart that should honour old links, needs the same secret.
+   */
+  linkSecret?: string | Uint8Array;
+  /**
+   * The absolute http(s) URL of the app's page that shows one question (the host does not serve
+   * pages): `host.linkFor()` returns it with `?link=…` added, and `notify` gets that link. Absent:
+   * `linkFor` throws `NO_LINK_BASE_URL` and `notify` gets no link.
+   */
+  linkBaseUrl?: string;
 }
 
 /** How much one client, or all of them, may cost the host. */
@@ -88,8 +102,12 @@ export interface HostDurabilityOptions {
    * next host that starts on the store.
    */
   onResume?: (record: QuestionRecord) => void | Promise<void>;
-  /** Called (not awaited) once a question is saved and delivered, to tell a human elsewhere (Slack, email). Throws and rejections are logged. */
-  notify?: (record: QuestionRecord) => void | Promise<void>;
+  /**
+   * Called (not awaited) once a question is saved and delivered, to tell a human elsewhere (Slack,
+   * email). With `linkBaseUrl`, `context.link` is a one-question link to put in the message
+   * (valid for a day). Throws and rejections are logged.
+   */
+  notify?: (record: QuestionRecord, context: NotifyContext) => void | Promise<void>;
   /** Serve the HTTP API under `path` (list, get, answer, cancel, events). Default true. */
   httpApi?: boolean;
 }
@@ -131,6 +149,15 @@ export interface WebSocketHostOptions extends HostListenOptions, HostAuthOptions
 
 const MiB = 1024 * 1024;
 
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 const aFunction = (what: string) => z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', `must be ${what}`).optional();
 
 const storeMethods = ['save', 'claim', 'get', 'listPending', 'listAwaitingResume', 'markResumed', 'appendEvent', 'readEvents'] as const;
@@ -153,6 +180,16 @@ export const optionTable = {
     authenticate: aFunction('a function (req) => Principal | undefined'),
     allowAnonymous: z.boolean().default(false),
     origins: z.array(z.string().min(1)).optional(),
+    linkSecret: z
+      .custom<string | Uint8Array>((value) => typeof value === 'string' || value instanceof Uint8Array, 'must be a string or a Uint8Array')
+      .refine((value) => Buffer.byteLength(typeof value === 'string' ? Buffer.from(value, 'utf8') : value) >= MIN_LINK_SECRET_BYTES, {
+        message: `must be at least ${MIN_LINK_SECRET_BYTES} bytes (e.g. crypto.randomBytes(32))`,
+      })
+      .optional(),
+    linkBaseUrl: z
+      .string()
+      .refine(isHttpUrl, 'must be an absolute http:// or https:// URL (the page that shows one question)')
+      .optional(),
   },
   limits: {
     maxPayload: z.number().int().positive().default(MiB),
@@ -196,7 +233,7 @@ const optionsSchema = z.object({
 export type ResolvedOptions = Omit<z.infer<typeof optionsSchema>, FunctionOrObjectOption> &
   Pick<WebSocketHostOptions, 'userQuestions' | FunctionOrObjectOption>;
 
-type FunctionOrObjectOption = 'server' | 'authenticate' | 'logger' | 'onEvent' | 'store' | 'onResume' | 'notify' | 'bus';
+type FunctionOrObjectOption = 'server' | 'authenticate' | 'logger' | 'onEvent' | 'store' | 'onResume' | 'notify' | 'bus' | 'linkSecret';
 
 /** Check the options once, at the boundary, and fill in the defaults. Throws `WebSocketHostError`. */
 export function resolveOptions(options: WebSocketHostOptions): ResolvedOptions {

@@ -30,6 +30,25 @@ export function everySessionPrincipal(id: string): Principal {
   return principal;
 }
 
+// The host's own one-question principals (links), with the one question each may see and answer.
+const linkQuestions = new WeakMap<Principal, string>();
+
+/**
+ * The principal of a one-question link: it sees `sessionId` for that question only. The
+ * restriction lives in the host (`onlyQuestion`), not in `canSee`, because `canSee` is asked about
+ * sessions and a session holds other questions this link must never show.
+ */
+export function linkPrincipal(rpcId: string, sessionId: string): Principal {
+  const principal: Principal = { id: `link:${rpcId}`, canSee: (session) => session === sessionId, sessions: [sessionId], sessionsExhaustive: true };
+  linkQuestions.set(principal, rpcId);
+  return principal;
+}
+
+/** The one question a link principal may see and answer; undefined for every other principal. */
+export function onlyQuestion(principal: Principal): string | undefined {
+  return linkQuestions.get(principal);
+}
+
 /** True for a principal made by `everySessionPrincipal` (never for one an app returned). */
 export function seesEverything(principal: Principal): boolean {
   return seesEverySession.has(principal);

@@ -16,6 +16,8 @@ export interface RespondInput {
 export interface RespondDeps {
   pending: PendingTable;
   store: Pick<QuestionStore, 'claim' | 'get'>;
+  /** A one-question link's question: every other question is `forbidden` to this responder, whatever its session. */
+  onlyQuestion?: string | undefined;
 }
 
 /** What one response came to. The caller sends `receipt` and, for a settled record, tells everyone. */
@@ -62,8 +64,10 @@ export async function respond(input: RespondInput, canSee: (sessionId: string) =
   const entry = deps.pending.get(rpcId);
   if (entry === undefined || !entry.saved) return reject('not-pending');
 
-  // 2. Not this caller's session. Same receipt for "exists but not yours" whatever the result says.
+  // 2. Not this caller's session (or, for a link, not its one question). Same receipt for "exists
+  // but not yours" whatever the result says.
   if (!canSee(entry.sessionId)) return reject('forbidden');
+  if (deps.onlyQuestion !== undefined && deps.onlyQuestion !== rpcId) return reject('forbidden');
 
   // 3. Before anything else is read: an object that says whether it is an answer or a failure.
   const result = input.result;

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { everySessionPrincipal, type Principal } from './principal.js';
+import type { LinkSigner } from './link.js';
+import { everySessionPrincipal, linkPrincipal, type Principal } from './principal.js';
 
 export interface UpgradeAuth {
   token: string | undefined;
@@ -9,6 +10,8 @@ export interface UpgradeAuth {
   allowAnonymous: boolean;
   /** Allowed page origins; `'*'` among them allows any. Absent: only the host's own origin (see `originRefusal`). */
   origins: string[] | undefined;
+  /** Checks one-question links (`?link=`); absent: a presented link is refused. */
+  links?: LinkSigner | undefined;
 }
 
 export type UpgradeDecision = { ok: true; principal: Principal } | { ok: false; status: 401 | 403; reason: string };
@@ -31,6 +34,8 @@ export interface AuthRequestView {
  * Decide whether an upgrade request may become a connection, and as whom. The Origin comes
  * first: a page from a foreign site is turned away before it learns anything about credentials
  * (without `origins`, only the host's own origin is a page that may connect).
+ * Then a one-question link, when one is presented: it alone decides (a bad link is a 401 whatever
+ * else the request carries, so a page never silently sees more than its link's question).
  * Then a matching shared token (every session), then `authenticate`, then `allowAnonymous`.
  */
 export function authorizeUpgrade(req: IncomingMessage, auth: UpgradeAuth): Promise<UpgradeDecision> {
@@ -51,6 +56,13 @@ export function authorizeUpgrade(req: IncomingMessage, auth: UpgradeAuth): Promi
 export async function authorizeRequest(request: AuthRequestView, auth: Omit<UpgradeAuth, 'authenticate'>): Promise<UpgradeDecision> {
   const refusal = originRefusal(request.origin, request.host, auth.origins);
   if (refusal !== undefined) return { ok: false, status: 403, reason: refusal };
+  const link = presentedLink(req);
+  if (link !== undefined) {
+    if (auth.links === undefined) return { ok: false, status: 401, reason: 'this host does not take one-question links' };
+    const verdict = auth.links.verify(link);
+    if (!verdict.ok) return { ok: false, status: 401, reason: verdict.reason };
+    return { ok: true, principal: linkPrincipal(verdict.claims.rpcId, verdict.claims.sessionId) };
+  }
   if (auth.token !== undefined) {
     const presented = presentedToken(request);
     if (presented !== undefined && tokensEqual(presented, auth.token)) return { ok: true, principal: everySessionPrincipal('token') };
@@ -93,6 +105,11 @@ function presentedToken(request: AuthRequestView): string | undefined {
   const header = request.authorization;
   const match = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1];
+}
+
+/** The one-question link on the URL (`?link=`), as a page opened from a notification passes it on. */
+function presentedLink(req: IncomingMessage): string | undefined {
+  return new URL(req.url ?? '/', 'http://upgrade.invalid').searchParams.get('link') ?? undefined;
 }
 
 /** Constant-time comparison; hashing first hides the token's length as well as its bytes. */

@@ -17,6 +17,12 @@ export const helloFrameSchema = z.object({
    * client drops any question it still holds that is not listed: it was settled while it was away.
    */
   pending: z.array(z.string()).optional(),
+  /**
+   * Present on a connection opened with a one-question link: the question it is for, and whether
+   * that question is already settled (answered or dismissed), in which case nothing is replayed
+   * and the page should say so rather than wait.
+   */
+  link: z.object({ rpcId: z.string(), settled: z.boolean() }).optional(),
 });
 
 export const questionRequestedFrameSchema = z.object({

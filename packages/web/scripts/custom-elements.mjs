@@ -17,6 +17,12 @@ export const elementApi = {
   attributes: [
     { name: 'url', type: 'string', description: "The host's WebSocket URL (`ws://…/askseam`), or a path or http(s) URL on the page's own server (`/askseam`). Changing it reconnects." },
     { name: 'token', type: 'string', description: "The host's shared token, sent as `?token=…`. Changing it reconnects." },
+    {
+      name: 'link',
+      type: 'string',
+      description:
+        "A one-question link's capability (the `?link=` of a page a notification opened), sent to the host instead of `token`: the element shows that question alone and says so once it is settled. Changing it reconnects.",
+    },
     { name: 'lang', type: "'en' | 'zh' | string", default: "'en'", description: '`en` (default) or `zh` (any `zh-…` tag). Changing it re-renders; drafts stay.' },
     {
       name: 'notify',

@@ -36,13 +36,13 @@ export function bindClient(client: QuestionClient, { owned }: { owned: boolean }
   };
 }
 
-/** A client made from the `url` and `token` attributes, or why the url cannot be used. */
+/** A client made from the `url` and `token` (or `link`) attributes, or why the url cannot be used. */
 export type AttributeClient = { client: QuestionClient } | { problem: string };
 
-export function clientFromAttributes(url: string, token: string | undefined): AttributeClient {
+export function clientFromAttributes(url: string, token: string | undefined, link?: string): AttributeClient {
   try {
     const wsUrl = webSocketUrl(url);
-    return { client: connectQuestions(token === undefined ? { url: wsUrl } : { url: wsUrl, token }) };
+    return { client: connectQuestions({ url: wsUrl, ...(token === undefined ? {} : { token }), ...(link === undefined ? {} : { link }) }) };
   } catch (error) {
     // Thrown from a lifecycle callback, this would vanish into the console; the element shows it instead.
     return { problem: error instanceof Error ? error.message : String(error) };

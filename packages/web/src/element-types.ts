@@ -57,6 +57,11 @@ export interface AskseamQuestionsAttributes {
   url?: string | undefined;
   /** The host's shared token, sent as `?token=…`. Changing it reconnects. */
   token?: string | undefined;
+  /**
+   * A one-question link's capability (the `?link=` of the page a notification opened), sent to the
+   * host instead of `token`: the element then shows that question alone, and says so once it is settled.
+   */
+  link?: string | undefined;
   /** `en` (default) or `zh` (any `zh-…` tag); anything else falls back to English. */
   lang?: AskseamLang | (string & {}) | undefined;
   /**

@@ -21,12 +21,13 @@ const ElementBase = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
 
 /**
  * `<askseam-questions>`: shows the oldest pending request of a question client, one at a time,
- * as the generic composer or the plan-review card. Give it `url` (+ `token`) attributes, or a
+ * as the generic composer or the plan-review card. Give it `url` (+ `token`, or a one-question
+ * `link`) attributes, or a
  * `client` property. Shows nothing while nothing is pending.
  */
 export class AskseamQuestionsElement extends ElementBase {
   static get observedAttributes(): string[] {
-    return ['url', 'token', 'lang', 'notify', 'sound'];
+    return ['url', 'token', 'link', 'lang', 'notify', 'sound'];
   }
 
   readonly #root: ShadowRoot;
@@ -132,7 +133,7 @@ export class AskseamQuestionsElement extends ElementBase {
   /** A new client from the `url` and `token` attributes (or none without a `url`). */
   #connectFromAttributes(): void {
     const url = this.getAttribute('url');
-    const made = url ? clientFromAttributes(url, this.getAttribute('token') ?? undefined) : undefined;
+    const made = url ? clientFromAttributes(url, this.getAttribute('token') ?? undefined, this.getAttribute('link') ?? undefined) : undefined;
     this.#configError = made !== undefined && 'problem' in made ? made.problem : undefined;
     this.#useClient(made !== undefined && 'client' in made ? made.client : undefined, { owned: true });
   }
@@ -196,9 +197,13 @@ export class AskseamQuestionsElement extends ElementBase {
     const ordered = this.#ordered();
     const status: ClientStatus | undefined = this.#binding?.client.status;
     const showStatus = ordered.length > 0 && status !== undefined && status !== 'open';
-    const statusText = this.#configError !== undefined ? strings.badUrl(this.#configError) : showStatus ? strings.status[status] : '';
+    // A page opened from a one-question link whose question is over says so, rather than stay blank.
+    const linkSettled = ordered.length === 0 && this.#binding?.client.link?.settled === true;
+    const statusText =
+      this.#configError !== undefined ? strings.badUrl(this.#configError) : linkSettled ? strings.linkSettled : showStatus ? strings.status[status] : '';
     if (this.#statusRegion.textContent !== statusText) this.#statusRegion.textContent = statusText;
     if (this.#configError !== undefined) this.#statusRegion.dataset['status'] = 'error';
+    else if (linkSettled) this.#statusRegion.dataset['status'] = 'link-settled';
     else if (showStatus) this.#statusRegion.dataset['status'] = status;
     else delete this.#statusRegion.dataset['status'];
     const { count, urgent, waiting, urgentWaiting } = queueCounts(ordered, this.#current(ordered));

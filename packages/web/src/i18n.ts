@@ -39,6 +39,8 @@ export interface AskseamStrings {
   urgency: Record<Exclude<AskUserQuestionUrgency, 'low'>, { badge: string; label: string }>;
   /** Requests waiting behind the one on screen, `urgent` of them marked high urgency. */
   moreWaiting: (count: number, urgent: number) => string;
+  /** A page opened from a one-question link whose question was already answered or dismissed. */
+  linkSettled: string;
   /** Attention (attention.ts): the tab title while hidden, the notification, the permission button. */
   attention: {
     title: (count: number, title: string) => string;
@@ -127,6 +129,7 @@ const en: AskseamStrings = {
     medium: { badge: 'Soon', label: 'Medium urgency' },
   },
   moreWaiting: (count, urgent) => `${count} more waiting${urgent > 0 ? `, ${urgent} urgent` : ''}`,
+  linkSettled: 'This question has already been answered or dismissed; the link has nothing left to show.',
   attention: {
     title: (count, title) => `(${count}) ${title}`,
     notificationTitle: (count) => (count === 1 ? 'A question is waiting for you' : `${count} questions are waiting for you`),
@@ -235,6 +238,7 @@ const zh: AskseamStrings = {
     medium: { badge: '尽快', label: '紧急程度：中' },
   },
   moreWaiting: (count, urgent) => `还有 ${count} 个问题在等待${urgent > 0 ? `，其中 ${urgent} 个紧急` : ''}`,
+  linkSettled: '这个问题已经被回答或取消，此链接已没有可显示的内容。',
   attention: {
     title: (count, title) => `(${count}) ${title}`,
     notificationTitle: (count) => (count === 1 ? '有一个问题在等你回答' : `有 ${count} 个问题在等你回答`),

@@ -122,6 +122,8 @@ export async function startStage(bundle: string): Promise<Stage> {
     userQuestions,
     server,
     token,
+    // The test page itself: a link opens it with ?link=… (link.test.ts).
+    linkBaseUrl: `http://127.0.0.1:${port}/`,
     onEvent: (event) => {
       events.push(event);
       for (const wake of waiters.splice(0)) wake();
