@@ -56,7 +56,7 @@ export function authorizeUpgrade(req: IncomingMessage, auth: UpgradeAuth): Promi
 export async function authorizeRequest(request: AuthRequestView, auth: Omit<UpgradeAuth, 'authenticate'>): Promise<UpgradeDecision> {
   const refusal = originRefusal(request.origin, request.host, auth.origins);
   if (refusal !== undefined) return { ok: false, status: 403, reason: refusal };
-  const link = presentedLink(req);
+  const link = presentedLink(request);
   if (link !== undefined) {
     if (auth.links === undefined) return { ok: false, status: 401, reason: 'this host does not take one-question links' };
     const verdict = auth.links.verify(link);
@@ -108,8 +108,8 @@ function presentedToken(request: AuthRequestView): string | undefined {
 }
 
 /** The one-question link on the URL (`?link=`), as a page opened from a notification passes it on. */
-function presentedLink(req: IncomingMessage): string | undefined {
-  return new URL(req.url ?? '/', 'http://upgrade.invalid').searchParams.get('link') ?? undefined;
+function presentedLink(request: AuthRequestView): string | undefined {
+  return new URL(request.url, 'http://upgrade.invalid').searchParams.get('link') ?? undefined;
 }
 
 /** Constant-time comparison; hashing first hides the token's length as well as its bytes. */
