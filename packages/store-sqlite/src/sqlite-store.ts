@@ -69,6 +69,8 @@ const columns = 'rpc_id, session_id, asked_by, asked_at, mode, urgency, question
  * and the event log survive a restart, a crash or a SIGKILL. Several processes may open the same
  * file; `claim` stays exactly-once across them. Opening migrates an older store and refuses
  * (without touching it) a file that is not one, is damaged, or was written by a newer release.
+ * Writes are group-committed (see `GroupCommit`): those of one loop turn share one transaction and
+ * one fsync, and each resolves only once that transaction is on disk.
  */
 export class SqliteQuestionStore implements QuestionStore {
   /** The schema version of the open file (the newest this release knows). */
