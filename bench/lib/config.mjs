@@ -58,6 +58,8 @@ export const config = {
   },
   durable: {
     asksPerBlock: int('BENCH_DURABLE_ASKS', 2_000, 200),
+    // Askers at once for the target figure (many agents asking): each asks, awaits, asks again.
+    askers: int('BENCH_DURABLE_ASKERS', 100, 20),
     rounds: int('BENCH_DURABLE_ROUNDS', 3, 2),
     budgetMs: int('BENCH_DURABLE_BUDGET_MS', 60_000, 20_000),
   },

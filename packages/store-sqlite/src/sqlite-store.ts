@@ -20,6 +20,7 @@ import {
 } from '@askseam/store';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 import Database, { type Database as Connection, type Statement } from 'better-sqlite3';
+import { GroupCommit } from './group-commit.js';
 import { inspectStoreFile } from './inspect-file.js';
 import { migrate, questionStoreMigrations } from './migrations.js';
 
@@ -68,14 +69,18 @@ const columns = 'rpc_id, session_id, asked_by, asked_at, mode, urgency, question
  * and the event log survive a restart, a crash or a SIGKILL. Several processes may open the same
  * file; `claim` stays exactly-once across them. Opening migrates an older store and refuses
  * (without touching it) a file that is not one, is damaged, or was written by a newer release.
+ * Writes are group-committed (see `GroupCommit`): those of one loop turn share one transaction and
+ * one fsync, and each resolves only once that transaction is on disk.
  */
 export class SqliteQuestionStore implements QuestionStore {
   /** The schema version of the open file (the newest this release knows). */
   readonly schemaVersion: number;
   readonly #db: Connection;
   readonly #statements: ReturnType<typeof prepare>;
-  /** Inserts a batch of event rows inside one BEGIN IMMEDIATE … COMMIT: all or none, one fsync. */
+  /** Inserts a batch of event rows under one savepoint inside the group commit: all or none. */
   readonly #appendEventRows: (rows: readonly EventInsert[]) => void;
+  /** Every write (and a read queued behind one) runs in the next group-commit transaction. */
+  readonly #batches: GroupCommit;
   #closed = false;
 
   /** Open (or create) the store in `filename`. Throws `QuestionStoreError` (`NOT_A_STORE`, `NEWER_SCHEMA`, `CORRUPT_STORE`). */
@@ -99,10 +104,12 @@ export class SqliteQuestionStore implements QuestionStore {
       this.schemaVersion = to;
       const statements = prepare(db);
       this.#statements = statements;
-      // IMMEDIATE: take the write lock at BEGIN (waiting up to the busy timeout), not halfway through the batch.
+      // Always called inside a group-commit transaction, where better-sqlite3 makes it a SAVEPOINT:
+      // a row failing midway undoes this call's rows and nothing else of the batch.
       this.#appendEventRows = db.transaction((rows: readonly EventInsert[]) => {
         for (const row of rows) statements.appendEvent.run(row);
-      }).immediate;
+      });
+      this.#batches = new GroupCommit(db, (error) => this.#described(error));
       this.#db = db;
     } catch (error) {
       db?.close();
@@ -116,7 +123,8 @@ export class SqliteQuestionStore implements QuestionStore {
 
   async save(record: NewQuestionRecord): Promise<void> {
     const parsed = parseNewQuestionRecord(record);
-    const inserted = this.#run((statements) => statements.insert.run({
+    await this.#write((statements) => {
+      const inserted = statements.insert.run({
       rpc_id: parsed.rpcId,
       session_id: parsed.sessionId,
       asked_by: parsed.askedBy,
@@ -126,39 +134,41 @@ export class SqliteQuestionStore implements QuestionStore {
       questions: JSON.stringify(parsed.questions),
       state: parsed.state === undefined ? null : JSON.stringify(parsed.state),
       asked_on: parsed.askedOn ?? null,
-    }));
-    if (inserted.changes === 0) {
-      throw new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${parsed.rpcId}" is already stored; give every question a fresh rpcId.`);
-    }
+      });
+      // Thrown inside the batch: this save fails alone, the others of its batch still commit.
+      if (inserted.changes === 0) {
+        throw new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${parsed.rpcId}" is already stored; give every question a fresh rpcId.`);
+      }
+    });
   }
 
   async claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer): Promise<QuestionRecord | undefined> {
     const settlement = parseSettlement(outcome, answer);
     // One UPDATE … WHERE outcome IS NULL: SQLite runs it atomically, so of racing claims (in this
     // process or another on the same file) exactly one changes the row and gets it back.
-    const row = this.#run((statements) => statements.claim.get({
+    const row = (await this.#write((statements) => statements.claim.get({
       rpc_id: rpcId,
       outcome: settlement.outcome,
       answer: settlement.answer === undefined ? null : JSON.stringify(settlement.answer),
       settled_at: new Date().toISOString(),
-    })) as QuestionRow | undefined;
+    }))) as QuestionRow | undefined;
     return row === undefined ? undefined : recordOf(row, this.filename);
   }
 
   async get(rpcId: string): Promise<QuestionRecord | undefined> {
-    const row = this.#run((statements) => statements.get.get(rpcId)) as QuestionRow | undefined;
+    const row = (await this.#read((statements) => statements.get.get(rpcId))) as QuestionRow | undefined;
     return row === undefined ? undefined : recordOf(row, this.filename);
   }
 
   async listPending(sessions: SessionSelection, options?: ListRecordsOptions): Promise<QuestionRecord[]> {
-    const rows = this.#run((statements) =>
+    const rows = (await this.#read((statements) =>
       sessions === 'all' ? statements.pendingAll.all() : statements.pendingOf.all(JSON.stringify([...new Set(sessions)])),
-    ) as QuestionRow[];
+    )) as QuestionRow[];
     return this.#recordsOf(rows, options);
   }
 
   async listAwaitingResume(options?: ListRecordsOptions): Promise<QuestionRecord[]> {
-    const rows = this.#run((statements) => statements.awaitingResume.all(...humanOutcomes)) as QuestionRow[];
+    const rows = (await this.#read((statements) => statements.awaitingResume.all(...humanOutcomes))) as QuestionRow[];
     return this.#recordsOf(rows, options);
   }
 
@@ -179,13 +189,14 @@ export class SqliteQuestionStore implements QuestionStore {
   }
 
   async markResumed(rpcId: string): Promise<boolean> {
-    return this.#run((statements) => statements.markResumed.run(new Date().toISOString(), rpcId)).changes === 1;
+    const at = new Date().toISOString();
+    return (await this.#write((statements) => statements.markResumed.run(at, rpcId))).changes === 1;
   }
 
   async appendEvent(event: NewQuestionEvent): Promise<QuestionEvent> {
     const parsed = parseNewQuestionEvent(event);
     const at = new Date().toISOString();
-    const { lastInsertRowid } = this.#run((statements) => statements.appendEvent.run({
+    const { lastInsertRowid } = await this.#write((statements) => statements.appendEvent.run({
       session_id: parsed.sessionId,
       rpc_id: parsed.rpcId,
       type: parsed.type,
@@ -201,22 +212,23 @@ export class SqliteQuestionStore implements QuestionStore {
     this.#use();
     if (checked.length === 0) return;
     const at = new Date().toISOString();
-    // One transaction: the rowids (event ids) grow in array order, and a failure midway rolls back all of it.
+    // One savepoint: the rowids (event ids) grow in array order, and a failure midway undoes all of this call's rows.
     const rows = checked.map((event) => ({ session_id: event.sessionId, rpc_id: event.rpcId, type: event.type, at, data: JSON.stringify(event.data) }));
-    this.#run(() => this.#appendEventRows(rows));
+    await this.#write(() => this.#appendEventRows(rows));
   }
 
   async readEvents(sessionId: string, options?: ReadEventsOptions): Promise<QuestionEvent[]> {
     const { after, limit } = parseReadEventsOptions(options);
     // SQLite reads a negative LIMIT as "no limit".
-    const rows = this.#run((statements) => statements.readEvents.all(sessionId, after, limit ?? -1)) as EventRow[];
+    const rows = (await this.#read((statements) => statements.readEvents.all(sessionId, after, limit ?? -1))) as EventRow[];
     return rows.map((row) => eventOf(row, this.filename));
   }
 
-  /** Close the file. Idempotent; later calls reject with `STORE_CLOSED`. */
+  /** Close the file, after committing every write already made. Idempotent; later calls reject with `STORE_CLOSED`. */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#batches.flush();
     this.#db.close();
   }
 
@@ -225,19 +237,35 @@ export class SqliteQuestionStore implements QuestionStore {
     return this.#statements;
   }
 
-  /** One call into SQLite. Damage SQLite finds on the way (a page that does not parse) is CORRUPT_STORE, naming the file. */
-  #run<T>(call: (statements: ReturnType<typeof prepare>) => T): T {
+  /** A write: runs in the next group-commit transaction and resolves once that transaction is on disk. */
+  #write<T>(call: (statements: ReturnType<typeof prepare>) => T): Promise<T> {
     const statements = this.#use();
+    return this.#batches.run(() => call(statements));
+  }
+
+  /**
+   * A read: at once when no write is waiting; otherwise queued behind the writes made before it,
+   * so that every call sees the effect of every call made before it (a get after an unawaited save
+   * finds the record), as with the in-memory store.
+   */
+  async #read<T>(call: (statements: ReturnType<typeof prepare>) => T): Promise<T> {
+    const statements = this.#use();
+    if (!this.#batches.idle) return this.#batches.run(() => call(statements));
     try {
       return call(statements);
     } catch (error) {
-      if (!isDamageError(error)) throw error;
-      throw new QuestionStoreError(
-        'CORRUPT_STORE',
-        `The SQLite file "${this.filename}" is damaged (${(error as Error).message}); nothing was changed by this call. Restore the file from a backup.`,
-        { cause: error },
-      );
+      throw this.#described(error);
     }
+  }
+
+  /** Damage SQLite finds on the way (a page that does not parse) is CORRUPT_STORE, naming the file; any other error as it is. */
+  #described(error: unknown): unknown {
+    if (!isDamageError(error)) return error;
+    return new QuestionStoreError(
+      'CORRUPT_STORE',
+      `The SQLite file "${this.filename}" is damaged (${(error as Error).message}); nothing was changed by this call. Restore the file from a backup.`,
+      { cause: error },
+    );
   }
 }
 
