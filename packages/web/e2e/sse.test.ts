@@ -112,4 +112,17 @@ describe('<askseam-questions> over SSE', () => {
       await page.close();
     }
   });
+
+  it("keeps a bare path meaning the WebSocket host on the page's own server", async () => {
+    const { page, webSockets } = await openPage();
+    try {
+      await page.evaluate(() => document.querySelector('askseam-questions')!.setAttribute('url', '/askseam'));
+      await expect.poll(() => webSockets.length).toBeGreaterThan(0);
+      const dialed = new URL(webSockets[0] ?? '');
+      expect(`${dialed.protocol}//${dialed.host}${dialed.pathname}`).toBe(`${current(host).origin.replace('http:', 'ws:')}/askseam`);
+      expect(dialed.searchParams.get('token')).toBe(token);
+    } finally {
+      await page.close();
+    }
+  });
 });
