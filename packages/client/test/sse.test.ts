@@ -242,6 +242,19 @@ describe('failures over SSE', () => {
     expect(host.pending).toEqual(['rpc-1']);
   });
 
+  it('rejects not-connected when a 200 response is not the receipt of this POST', async () => {
+    const host = await fakeHost();
+    // A proxy that answers the POST itself with a page of its own instead of passing it on.
+    const client = await openClient(host, { fetch: async () => ({ status: 200, text: async () => '{"type":"pong"}' }) });
+    const question = await ask(host, client, 'rpc-1');
+    await expect(client.answer('rpc-1', goodAnswer)).rejects.toMatchObject({
+      code: 'not-connected',
+      rpcId: 'rpc-1',
+      message: expect.stringContaining("without this response's receipt"),
+    });
+    expect(client.pending.get('rpc-1')).toBe(question);
+  });
+
   it('rejects a POST still waiting when the client is closed with closed', async () => {
     const host = await fakeHost();
     const release = holdPosts();
