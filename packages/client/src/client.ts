@@ -15,16 +15,8 @@ import { checkReceivedAnswer, type AnswerMismatch, type AskUserQuestionAnswer, t
 import { backoffDelay, defaultBackoff, type BackoffOptions } from './backoff.js';
 import { QuestionClientError } from './errors.js';
 import { Listeners } from './listeners.js';
-import {
-  SOCKET_OPEN,
-  platformWebSocket,
-  socketUrl,
-  type SocketCloseEvent,
-  type SocketErrorEvent,
-  type SocketMessageEvent,
-  type WebSocketConstructorLike,
-  type WebSocketLike,
-} from './socket.js';
+import { ChannelSendError, type Channel, type ChannelHandlers, type ChannelOpener } from './channel.js';
+import { transportFor } from './transport.js';
 import type {
   AcceptedReceipt,
   ClientStatus,
@@ -42,7 +34,7 @@ export function connectQuestions(options: ConnectQuestionsOptions): QuestionClie
 
 type Timer = ReturnType<typeof setTimeout>;
 
-/** A respond frame on its way: settled by the receipt with its `id`, or by the socket going away. */
+/** A respond frame on its way: settled by the receipt with its `id`, or by the connection going away. */
 interface InFlight {
   rpcId: string;
   resolve(receipt: AcceptedReceipt): void;
@@ -50,8 +42,8 @@ interface InFlight {
 }
 
 class QuestionConnection implements QuestionClient {
-  readonly #url: string;
-  readonly #WebSocket: WebSocketConstructorLike;
+  /** Opens one connection attempt over the transport the URL chose (WebSocket or SSE). */
+  readonly #openChannel: ChannelOpener;
   readonly #backoff: BackoffOptions | false;
   readonly #heartbeatMs: number;
   readonly #listeners = new Listeners<QuestionClientEvents>();
@@ -62,12 +54,13 @@ class QuestionConnection implements QuestionClient {
   #sendCount = 0;
 
   #status: ClientStatus = 'connecting';
-  #socket: WebSocketLike | undefined;
-  /** The current socket's hello arrived: the host accepted us and said what is still pending. */
+  #channel: Channel | undefined;
+  /** The current attempt's handlers; a report through any other (an attempt we gave up on) changes nothing. */
+  #attemptHandlers: ChannelHandlers | undefined;
+  /** The current connection's hello arrived: the host accepted us and said what is still pending. */
   #greeted = false;
   /** What the last hello said about this client's one-question link. */
   #link: LinkState | undefined;
-  #lastSocketError: string | undefined;
   #attempt = 0;
   #reconnectTimer: Timer | undefined;
   #heartbeatTimer: ReturnType<typeof setInterval> | undefined;
@@ -75,8 +68,7 @@ class QuestionConnection implements QuestionClient {
   #awaitingLife = false;
 
   constructor(options: ConnectQuestionsOptions) {
-    this.#url = socketUrl(options.url, options.token, options.link);
-    this.#WebSocket = options.WebSocket ?? platformWebSocket();
+    this.#openChannel = transportFor(options).open;
     this.#backoff =
       options.reconnect === false
         ? false
@@ -114,13 +106,13 @@ class QuestionConnection implements QuestionClient {
 
   close(): void {
     if (this.#status === 'closed') return;
-    const socket = this.#socket;
+    const channel = this.#channel;
     this.#stopConnection();
     this.#clearReconnect();
     this.#rejectInFlight(
       (rpcId) => new QuestionClientError('closed', `The question client was closed before the host's receipt for question ${rpcId}.`, { rpcId }),
     );
-    if (socket !== undefined) closeQuietly(socket, closeCodes.normal, 'client closed');
+    channel?.close(closeCodes.normal, 'client closed');
     this.#setStatus('closed');
   }
 
@@ -151,8 +143,8 @@ class QuestionConnection implements QuestionClient {
         );
       }
     }
-    const socket = this.#socket;
-    if (socket === undefined || !this.#greeted || socket.readyState !== SOCKET_OPEN) {
+    const channel = this.#channel;
+    if (channel === undefined || !this.#greeted || !channel.isOpen) {
       return Promise.reject(
         new QuestionClientError('not-connected', `Cannot respond to question ${rpcId}: not connected to the host; try again once the status is "open".`, {
           rpcId,
@@ -169,21 +161,30 @@ class QuestionConnection implements QuestionClient {
     };
     return new Promise<AcceptedReceipt>((resolve, reject) => {
       this.#inFlight.set(id, { rpcId, resolve, reject });
-      if (!this.#send(socket, frame)) {
-        this.#inFlight.delete(id);
-        reject(new QuestionClientError('not-connected', `Could not send the response to question ${rpcId}: the connection failed; try again.`, { rpcId }));
-      }
+      channel.send(frame).then(
+        () => {
+          // A POST's receipt came back in its response and was read before this point; one that
+          // did not settle this call (another id, not a receipt) would otherwise leave it waiting for ever.
+          if (!channel.duplex) this.#failInFlight(id, 'the host answered the POST without this response\'s receipt');
+        },
+        (error: unknown) => this.#failInFlight(id, error instanceof ChannelSendError ? error.why : describe(error)),
+      );
     });
   }
 
-  #send(socket: WebSocketLike, frame: ClientFrame): boolean {
-    try {
-      socket.send(JSON.stringify(frame));
-      return true;
-    } catch {
-      // A browser throws when the socket closed a moment ago; its close event follows.
-      return false;
-    }
+  /** The frame for in-flight call `id` did not reach the host (or its answer was unreadable): a socket failure, whatever the transport. */
+  #failInFlight(id: string, why: string): void {
+    const call = this.#inFlight.get(id);
+    if (call === undefined) return; // already settled by its receipt, or by the connection going away
+    this.#inFlight.delete(id);
+    call.reject(
+      new QuestionClientError('not-connected', `Could not send the response to question ${call.rpcId}: ${why}; try again.`, { rpcId: call.rpcId, detail: why }),
+    );
+  }
+
+  #send(channel: Channel, frame: ClientFrame): void {
+    // Pings and pongs only: a lost one is noticed by the heartbeat, not here.
+    channel.send(frame).catch(() => undefined);
   }
 
   #rejectInFlight(error: (rpcId: string) => QuestionClientError): void {
@@ -197,38 +198,28 @@ class QuestionConnection implements QuestionClient {
   #dial(): void {
     this.#reconnectTimer = undefined;
     this.#greeted = false;
-    this.#lastSocketError = undefined;
-    let socket: WebSocketLike;
+    // Every report first checks it comes from the current attempt: one we gave up on (heartbeat
+    // timeout, close()) may still report, and that must change nothing.
+    const handlers: ChannelHandlers = {
+      open: () => {
+        if (this.#attemptHandlers === handlers && this.#channel?.duplex === true) this.#startHeartbeat(this.#channel);
+      },
+      frame: (data) => {
+        if (this.#attemptHandlers === handlers && this.#channel !== undefined) this.#receive(this.#channel, data);
+      },
+      closed: (why) => {
+        if (this.#attemptHandlers === handlers) this.#connectionLost(why);
+      },
+    };
+    this.#attemptHandlers = handlers;
     try {
-      socket = new this.#WebSocket(this.#url);
+      this.#channel = this.#openChannel(handlers);
     } catch (error) {
-      this.#connectionLost(`the WebSocket could not be created: ${describe(error)}`);
-      return;
+      this.#connectionLost(describe(error));
     }
-    this.#socket = socket;
-    try {
-      // Bytes as ArrayBuffer (a browser's default is Blob, which cannot be read synchronously).
-      socket.binaryType = 'arraybuffer';
-    } catch {
-      // Not every implementation lets it be set; text frames are all the protocol uses.
-    }
-    // Every handler first checks it still belongs to the current socket: a socket we gave up on
-    // (heartbeat timeout, close()) may still report events, and they must change nothing.
-    socket.addEventListener('open', () => {
-      if (this.#socket === socket) this.#startHeartbeat(socket);
-    });
-    socket.addEventListener('message', (event: SocketMessageEvent) => {
-      if (this.#socket === socket) this.#receive(socket, event.data);
-    });
-    socket.addEventListener('error', (event: SocketErrorEvent) => {
-      if (this.#socket === socket) this.#lastSocketError = errorText(event);
-    });
-    socket.addEventListener('close', (event: SocketCloseEvent) => {
-      if (this.#socket === socket) this.#connectionLost(closeText(event, this.#lastSocketError));
-    });
   }
 
-  /** The current socket is gone (or never came up): settle what waited on it, then retry or stop. */
+  /** The current connection is gone (or never came up): settle what waited on it, then retry or stop. */
   #connectionLost(why: string): void {
     const wasGreeted = this.#greeted;
     this.#stopConnection();
@@ -252,9 +243,10 @@ class QuestionConnection implements QuestionClient {
     this.#reconnectTimer = setTimeout(() => this.#dial(), backoffDelay(this.#attempt++, this.#backoff));
   }
 
-  /** Forget the current socket and its heartbeat (the socket itself is closed by the caller, if at all). */
+  /** Forget the current connection and its heartbeat (the channel itself is closed by the caller, if at all). */
   #stopConnection(): void {
-    this.#socket = undefined;
+    this.#channel = undefined;
+    this.#attemptHandlers = undefined;
     this.#greeted = false;
     this.#awaitingLife = false;
     if (this.#heartbeatTimer !== undefined) clearInterval(this.#heartbeatTimer);
@@ -266,19 +258,19 @@ class QuestionConnection implements QuestionClient {
     this.#reconnectTimer = undefined;
   }
 
-  #startHeartbeat(socket: WebSocketLike): void {
+  #startHeartbeat(channel: Channel): void {
     this.#awaitingLife = false;
     this.#heartbeatTimer = setInterval(() => {
-      if (this.#socket !== socket) return;
+      if (this.#channel !== channel) return;
       if (this.#awaitingLife) {
         // Half-open sockets can sit silent for minutes before the browser notices; don't wait for
         // the close handshake either, treat it as gone now and dial again.
         this.#connectionLost(`nothing was received for ${this.#heartbeatMs} ms after a ping`);
-        closeQuietly(socket, closeCodes.heartbeatTimeout, 'heartbeat timeout');
+        channel.close(closeCodes.heartbeatTimeout, 'heartbeat timeout');
         return;
       }
       this.#awaitingLife = true;
-      this.#send(socket, { type: 'ping' });
+      this.#send(channel, { type: 'ping' });
     }, this.#heartbeatMs);
   }
 
@@ -294,7 +286,7 @@ class QuestionConnection implements QuestionClient {
 
   // ── receiving ────────────────────────────────────────────────────────────────
 
-  #receive(socket: WebSocketLike, data: unknown): void {
+  #receive(channel: Channel, data: unknown): void {
     this.#awaitingLife = false; // any frame at all proves the connection is alive
     if (!isFrameData(data)) {
       this.#emitError(new QuestionClientError('protocol', 'The host sent a message that is neither text nor bytes; it was ignored.'));
@@ -309,10 +301,10 @@ class QuestionConnection implements QuestionClient {
       );
       return;
     }
-    this.#handle(socket, parsed.value);
+    this.#handle(channel, parsed.value);
   }
 
-  #handle(socket: WebSocketLike, frame: ServerFrame): void {
+  #handle(channel: Channel, frame: ServerFrame): void {
     switch (frame.type) {
       case 'hello':
         return this.#onHello(frame);
@@ -329,7 +321,8 @@ class QuestionConnection implements QuestionClient {
           }),
         );
       case 'ping':
-        this.#send(socket, { type: 'pong' });
+        // An SSE stream has no way back but POSTs: the host keeps it alive with comment lines instead.
+        if (channel.duplex) this.#send(channel, { type: 'pong' });
         return;
       case 'pong':
         return;
@@ -431,29 +424,6 @@ function isFrameData(data: unknown): data is FrameData {
     // Not `instanceof`: an ArrayBuffer from another realm (an iframe, a test VM) must pass too.
     Object.prototype.toString.call(data) === '[object ArrayBuffer]'
   );
-}
-
-function closeQuietly(socket: WebSocketLike, code: number, reason: string): void {
-  try {
-    socket.close(code, reason);
-  } catch {
-    // Already closing, or an implementation that rejects the code: either way it is no longer ours.
-  }
-}
-
-function errorText(event: SocketErrorEvent): string | undefined {
-  // `ws` puts a reason on the event ("Unexpected server response: 401"); browsers keep it to themselves.
-  const { message, error } = event as { message?: unknown; error?: unknown };
-  if (typeof message === 'string' && message !== '') return message;
-  if (error instanceof Error) return error.message;
-  return undefined;
-}
-
-function closeText(event: SocketCloseEvent, lastError: string | undefined): string {
-  if (lastError !== undefined) return lastError;
-  const code = typeof event.code === 'number' ? ` with code ${event.code}` : '';
-  const reason = typeof event.reason === 'string' && event.reason !== '' ? ` (${event.reason})` : '';
-  return `the connection closed${code}${reason}`;
 }
 
 function describe(error: unknown): string {

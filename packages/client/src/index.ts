@@ -14,6 +14,7 @@ export type {
 export { QuestionClientError, questionClientErrorCodes } from './errors.js';
 export type { QuestionClientErrorCode, QuestionClientErrorOptions } from './errors.js';
 export type { WebSocketConstructorLike, WebSocketLike } from './socket.js';
+export type { EventSourceConstructorLike, EventSourceLike, FetchLike } from './sse.js';
 export { parseRecommendedLabel } from './labels.js';
 export { planReviewOf } from './plan-review.js';
 export type { PlanReview } from './plan-review.js';

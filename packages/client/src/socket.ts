@@ -1,3 +1,5 @@
+import type { ClientFrame } from '@askseam/protocol';
+import { ChannelSendError, type Channel, type ChannelHandlers, type ChannelOpener } from './channel.js';
 import { QuestionClientError } from './errors.js';
 
 /**
@@ -36,23 +38,88 @@ export interface SocketCloseEvent {
 // A browser's error event is a bare Event; `ws` adds `message` and `error`. Read them defensively.
 export type SocketErrorEvent = object;
 
-/** The URL to dial: `url` with `token` (and a one-question `link`) in its query (other parameters kept), http(s) spelled ws(s). */
-export function socketUrl(url: string, token: string | undefined, link?: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new QuestionClientError('invalid-options', `connectQuestions: "${url}" is not an absolute URL; pass the host's ws:// URL.`);
-  }
-  if (parsed.protocol === 'http:') parsed.protocol = 'ws:';
-  else if (parsed.protocol === 'https:') parsed.protocol = 'wss:';
-  if (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:') {
-    throw new QuestionClientError('invalid-options', `connectQuestions: "${url}" is not a ws:// or wss:// URL.`);
-  }
+/** The URL to dial: a ws(s):// `url` with `token` (or a one-question `link`) in its query (other parameters kept). */
+export function socketUrl(url: URL, token: string | undefined, link?: string): string {
+  const dialed = new URL(url.href);
   // Browsers cannot set headers on a WebSocket upgrade, so the token travels in the query.
-  if (token !== undefined) parsed.searchParams.set('token', token);
-  if (link !== undefined) parsed.searchParams.set('link', link);
-  return parsed.href;
+  if (token !== undefined) dialed.searchParams.set('token', token);
+  if (link !== undefined) dialed.searchParams.set('link', link);
+  return dialed.href;
+}
+
+/** Connection attempts over a WebSocket: every frame both ways is one text message on the socket. */
+export function socketChannel(url: string, WebSocket: WebSocketConstructorLike): ChannelOpener {
+  return (handlers) => openSocket(url, WebSocket, handlers);
+}
+
+function openSocket(url: string, WebSocket: WebSocketConstructorLike, handlers: ChannelHandlers): Channel {
+  let socket: WebSocketLike;
+  try {
+    socket = new WebSocket(url);
+  } catch (error) {
+    throw new Error(`the WebSocket could not be created: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  try {
+    // Bytes as ArrayBuffer (a browser's default is Blob, which cannot be read synchronously).
+    socket.binaryType = 'arraybuffer';
+  } catch {
+    // Not every implementation lets it be set; text frames are all the protocol uses.
+  }
+  // Once let go (heartbeat timeout, close()), a socket may still report events; they must change nothing.
+  let current = true;
+  let lastError: string | undefined;
+  socket.addEventListener('open', () => {
+    if (current) handlers.open();
+  });
+  socket.addEventListener('message', (event: SocketMessageEvent) => {
+    if (current) handlers.frame(event.data);
+  });
+  socket.addEventListener('error', (event: SocketErrorEvent) => {
+    if (current) lastError = errorText(event);
+  });
+  socket.addEventListener('close', (event: SocketCloseEvent) => {
+    if (!current) return;
+    current = false;
+    handlers.closed(closeText(event, lastError));
+  });
+  return {
+    duplex: true,
+    get isOpen() {
+      return current && socket.readyState === SOCKET_OPEN;
+    },
+    send(frame: ClientFrame) {
+      try {
+        socket.send(JSON.stringify(frame));
+        return Promise.resolve();
+      } catch {
+        // A browser throws when the socket closed a moment ago; its close event follows.
+        return Promise.reject(new ChannelSendError('the connection failed'));
+      }
+    },
+    close(code, reason) {
+      current = false;
+      try {
+        socket.close(code, reason);
+      } catch {
+        // Already closing, or an implementation that rejects the code: either way it is no longer ours.
+      }
+    },
+  };
+}
+
+function errorText(event: SocketErrorEvent): string | undefined {
+  // `ws` puts a reason on the event ("Unexpected server response: 401"); browsers keep it to themselves.
+  const { message, error } = event as { message?: unknown; error?: unknown };
+  if (typeof message === 'string' && message !== '') return message;
+  if (error instanceof Error) return error.message;
+  return undefined;
+}
+
+function closeText(event: SocketCloseEvent, lastError: string | undefined): string {
+  if (lastError !== undefined) return lastError;
+  const code = typeof event.code === 'number' ? ` with code ${event.code}` : '';
+  const reason = typeof event.reason === 'string' && event.reason !== '' ? ` (${event.reason})` : '';
+  return `the connection closed${code}${reason}`;
 }
 
 /** The default constructor: the platform's own WebSocket (browsers, Node 22+). */

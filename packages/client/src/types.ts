@@ -1,22 +1,34 @@
 import type { AnswerMismatch, AskUserQuestionAnswer, AskUserQuestionItem, AskUserQuestionUrgency } from '@askseam/user-questions';
 import type { QuestionClientError } from './errors.js';
 import type { WebSocketConstructorLike } from './socket.js';
+import type { EventSourceConstructorLike, FetchLike } from './sse.js';
 
 export interface ConnectQuestionsOptions {
-  /** The host's ws:// (or wss://) URL, without the token. Other query parameters are kept. */
+  /**
+   * Where the host is, without the token; its scheme chooses the transport. `ws://` / `wss://`: the
+   * WebSocket host. `http://` / `https://`: the HTTP + Server-Sent Events handler mounted at that
+   * path (the client uses `<url>/events` and `<url>/respond`). Other query parameters are kept.
+   */
   url: string;
-  /** Sent as `?token=…` on the URL: browsers cannot set headers on a WebSocket upgrade. */
+  /** Sent as `?token=…` on the URL(s): browsers cannot set headers on a WebSocket upgrade or an EventSource. */
   token?: string;
   /**
    * A one-question link's capability (what `?link=` carried on the page a notification opened),
    * sent as `?link=…` instead of a token: the host shows and accepts answers for that question only.
    */
   link?: string;
-  /** Defaults to `globalThis.WebSocket`; on Node 20 pass the `ws` package's `WebSocket`. */
+  /** For ws(s):// URLs. Defaults to `globalThis.WebSocket`; on Node 20 pass the `ws` package's `WebSocket`. */
   WebSocket?: WebSocketConstructorLike;
+  /** For http(s):// URLs. Defaults to `globalThis.EventSource`; on Node 20 pass the `eventsource` package's (4.x) `EventSource`. */
+  EventSource?: EventSourceConstructorLike;
+  /** For http(s):// URLs: sends the answers and cancels as POSTs. Defaults to `globalThis.fetch`. */
+  fetch?: FetchLike;
   /** Exponential backoff with jitter between attempts; `false` stays closed after the first drop. Defaults 250 / 10_000 ms. */
   reconnect?: false | { initialDelayMs?: number; maxDelayMs?: number };
-  /** Interval of the app-level `{ type: 'ping' }`; nothing at all received within it after a ping → drop and reconnect. Default 15_000. */
+  /**
+   * WebSocket only: interval of the app-level `{ type: 'ping' }`; nothing at all received within it
+   * after a ping → drop and reconnect. Default 15_000. (An SSE stream has no client→host channel to ping on.)
+   */
   heartbeatMs?: number;
 }
 

@@ -41,8 +41,8 @@ export type AttributeClient = { client: QuestionClient } | { problem: string };
 
 export function clientFromAttributes(url: string, token: string | undefined, link?: string): AttributeClient {
   try {
-    const wsUrl = webSocketUrl(url);
-    return { client: connectQuestions({ url: wsUrl, ...(token === undefined ? {} : { token }), ...(link === undefined ? {} : { link }) }) };
+    const hostUrl = hostUrlOf(url);
+    return { client: connectQuestions({ url: hostUrl, ...(token === undefined ? {} : { token }), ...(link === undefined ? {} : { link }) }) };
   } catch (error) {
     // Thrown from a lifecycle callback, this would vanish into the console; the element shows it instead.
     return { problem: error instanceof Error ? error.message : String(error) };
@@ -50,12 +50,24 @@ export function clientFromAttributes(url: string, token: string | undefined, lin
 }
 
 /**
- * The `url` attribute as a WebSocket URL. A path (`/askseam`) or an http(s) URL is resolved against
- * the page, so a page served by the host's own server need not know its port: http → ws, https → wss.
+ * The `url` attribute as the client's URL, whose scheme chooses the transport. An absolute URL is
+ * taken as written: `ws(s)://` is the WebSocket host, `http(s)://` the HTTP + SSE handler. A path
+ * (`/askseam`) is resolved against the page and means the WebSocket host on the page's own server
+ * (http → ws, https → wss), as it always has, so a page served by the host need not know its port.
  */
-function webSocketUrl(value: string): string {
+function hostUrlOf(value: string): string {
+  if (isAbsoluteUrl(value)) return value;
   const resolved = new URL(value, document.baseURI);
   if (resolved.protocol === 'http:') resolved.protocol = 'ws:';
   else if (resolved.protocol === 'https:') resolved.protocol = 'wss:';
   return resolved.href;
+}
+
+function isAbsoluteUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
