@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { once } from '../test/person.js';
+import { once } from '@askseam/test-support';
 import { assertBinBuilt, binPath, exitOf, pagePrinted, personAt, startBin, type PrintedPage } from '../test/spawned-bin.js';
 
 const cleanups: (() => unknown)[] = [];
