@@ -1,7 +1,7 @@
 // The example app, run for real: the SDK's mock model scripts the calls, a real host and client answer.
 import { approvalOf } from '@askseam/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { personAtHost, type Person } from '../test/person.js';
+import { personAtHost, type Person } from '@askseam/test-support';
 import { scriptedModel, toolResultsSeen } from '../test/scripted-model.js';
 import { createReleaseAgent, releaseWithApprovalStop, runRelease } from './release-agent.js';
 

@@ -4,7 +4,7 @@ import { approvalOf } from '@askseam/client';
 import { generateText, jsonSchema, stepCountIs, streamText, tool, ToolLoopAgent, type ModelMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerApprovalRequests, askseamToolApproval, askseamToolApprovalFor, askUserQuestionTool, pendingApprovalRequests } from '../src/index.js';
-import { personAtHost, type Person } from './person.js';
+import { personAtHost, type Person } from '@askseam/test-support';
 import { scriptedModel, toolResultsSeen } from './scripted-model.js';
 
 let person: Person;
@@ -110,7 +110,7 @@ describe('askseamToolApproval in generateText', () => {
     expect(approvalOf(question.questions)).toBeUndefined();
     await question.answer({ answers: [{ id: 'go', selected: ['Yes'] }] });
     expect((await run).text).toBe('Going on.');
-    expect(person.seen).toHaveLength(1);
+    expect(person.shown).toHaveLength(1);
   });
 });
 
@@ -184,6 +184,6 @@ describe('the user-approval round trip', () => {
   it('resolves undefined and asks nobody when no request waits', async () => {
     person = await personAtHost();
     expect(await answerApprovalRequests({ userQuestions: person.userQuestions, agent: person.agent, requests: [] })).toBeUndefined();
-    expect(person.seen).toEqual([]);
+    expect(person.shown).toEqual([]);
   });
 });

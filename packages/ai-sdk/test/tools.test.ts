@@ -5,7 +5,7 @@ import { askUserQuestionTool as askseamAskUserQuestion, executeAskUserQuestion }
 import { generateText, stepCountIs, streamText, ToolLoopAgent } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { askUserQuestionTool, exitPlanModeTool, requestHumanInputTool, toAiSdkTool } from '../src/index.js';
-import { personAtHost, type Person } from './person.js';
+import { personAtHost, type Person } from '@askseam/test-support';
 import { scriptedModel, toolResultsSeen } from './scripted-model.js';
 
 const databaseQuestion = {
@@ -71,7 +71,7 @@ describe('ask_user_question in generateText', () => {
     expect(seen).toMatchObject({ type: 'tool-result', output: { type: 'error-text', value: expected.text } });
     expect(JSON.stringify(seen)).not.toMatch(/Type validation failed|InvalidToolInput/);
     expect(result.toolResults[0]?.output).toEqual({ isError: true, text: expected.text, code: 'INVALID_ARGUMENTS' });
-    expect(person.seen).toEqual([]);
+    expect(person.shown).toEqual([]);
   });
 
   it('withdraws the question from the person when the run’s abort signal fires', async () => {

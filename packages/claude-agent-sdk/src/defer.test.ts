@@ -13,7 +13,7 @@ import { SqliteQuestionStore } from '@askseam/store-sqlite';
 import { UserQuestions, type AgentRef } from '@askseam/user-questions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { bundleChild, cleanupChildren, killed, startChild } from '../test/child-process.js';
+import { bundleChild, cleanupChildren, killed, startChild } from '@askseam/test-support';
 import { claudeSandbox, resultText, startScriptedMessagesApi } from '../test/scripted-messages-api.js';
 import { askseamCanUseTool } from './can-use-tool.js';
 import { ClaudeAgentSdkError } from './errors.js';
@@ -56,7 +56,8 @@ async function deferInAChildThenKill(toolUse: { id: string; name: string; input:
   const base: Options = { cwd: sandbox.dir, env: sandbox.env, settingSources: [], tools: ['AskUserQuestion', 'Bash'] };
 
   api.reply({ toolUse });
-  const script = await bundleChild(new URL('../test/defer-child.ts', import.meta.url));
+  // The Claude Agent SDK finds its native CLI next to itself, so it stays an import of its installed copy.
+  const script = await bundleChild(new URL('../test/defer-child.ts', import.meta.url), { installed: { '@anthropic-ai/claude-agent-sdk': 'claude-agent-sdk' } });
   const { child, ready } = await startChild<ChildReady>(script, [file, TOKEN, JSON.stringify(base)]);
   expect(await killed(child)).toBe('SIGKILL');
   return { api, base, file, ready };

@@ -23,13 +23,13 @@ describe('the demo with a data directory', () => {
   it('replays a question left pending by a stopped demo, and prints its answer as a resume', async () => {
     const dataDir = tempDataDir();
     const first = await startTestDemo(cleanup, { dataDir });
-    const firstClient = connectTo(cleanup, first.demo);
-    const leftPending = await firstClient.next();
+    const firstClient = await connectTo(cleanup, first.demo);
+    const leftPending = await firstClient.nextQuestion();
     firstClient.client.close();
     await first.demo.close();
 
     const second = await startTestDemo(cleanup, { dataDir });
-    const { client } = connectTo(cleanup, second.demo);
+    const { client } = await connectTo(cleanup, second.demo);
     // The question from before the restart comes back with its rpcId, beside the new run's first question.
     await expect.poll(() => client.pending.has(leftPending.rpcId)).toBe(true);
     const replayed = client.pending.get(leftPending.rpcId)!;
@@ -46,7 +46,7 @@ describe('the demo with a data directory', () => {
 
   it('serves the host HTTP API beside the page, behind the same token', async () => {
     const { demo } = await startTestDemo(cleanup, { dataDir: tempDataDir() });
-    const { next } = connectTo(cleanup, demo);
+    const { nextQuestion: next } = await connectTo(cleanup, demo);
     const asked = await next();
     const base = `http://127.0.0.1:${demo.port}/askseam/questions`;
 

@@ -1,5 +1,4 @@
-import { connectQuestions, type PendingQuestion, type QuestionClient } from '@askseam/client';
-import { WebSocket } from 'ws';
+import { connectPerson, type PersonClient } from '@askseam/test-support';
 import { startDemo, type Demo, type StartDemoOptions } from '../src/index.js';
 
 /** Everything a test started, closed in afterEach so the run never hangs. */
@@ -22,23 +21,10 @@ export async function startTestDemo(cleanup: Cleanup, options: StartDemoOptions 
 }
 
 /** A real client on the demo's socket, as the page would connect, handing out questions in arrival order. */
-export function connectTo(cleanup: Cleanup, demo: Demo): { client: QuestionClient; next(): Promise<PendingQuestion> } {
-  const client = connectQuestions({ url: demo.socketUrl, token: demo.token, WebSocket, reconnect: false });
-  cleanup.add(() => client.close());
-  const waiting: PendingQuestion[] = [];
-  const takers: ((question: PendingQuestion) => void)[] = [];
-  client.on('requested', (question) => {
-    const taker = takers.shift();
-    if (taker) taker(question);
-    else waiting.push(question);
-  });
-  return {
-    client,
-    next: () => {
-      const question = waiting.shift();
-      return question ? Promise.resolve(question) : new Promise((resolve) => takers.push(resolve));
-    },
-  };
+export async function connectTo(cleanup: Cleanup, demo: Demo): Promise<PersonClient> {
+  const person = await connectPerson({ url: demo.socketUrl, token: demo.token, reconnect: false });
+  cleanup.add(() => person.client.close());
+  return person;
 }
 
 /** The text after `[tool result] <name> → ` of every result line of that tool, in order. */

@@ -89,7 +89,7 @@ async function approvedRun() {
     finalMessage('The plan is approved; I will start with the scaffold.'),
   ]);
   const { demo, lines } = await startTestDemo(cleanup, { agent: openai(model.baseUrl) });
-  const { next } = connectTo(cleanup, demo);
+  const { nextQuestion: next } = await connectTo(cleanup, demo);
   await (await next()).answer({ answers: [{ id: 'stack', selected: ['Vite (Recommended)'] }, { id: 'name', selected: [], custom: 'Acme' }] });
   await (await next()).answer({ answers: [{ id: 'plan-review', selected: ['Approve'] }] });
   return { model, demo, lines, outcome: await demo.done };
@@ -178,7 +178,7 @@ describe('the OpenAI-compatible agent', () => {
     message.tool_calls[0]!.function.arguments = askArgs;
     const model = await fakeModel([reply, finalMessage('Thanks.')]);
     const { demo } = await startTestDemo(cleanup, { agent: openai(model.baseUrl) });
-    const { next } = connectTo(cleanup, demo);
+    const { nextQuestion: next } = await connectTo(cleanup, demo);
 
     const question = await next();
     expect(question.questions.map((item) => item.id)).toEqual(['stack', 'name']);

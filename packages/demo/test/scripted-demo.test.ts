@@ -34,7 +34,7 @@ function planIn(question: PendingQuestion): string {
 describe('the scripted demo agent', () => {
   it('prints the page URL with its token before the agent asks anything', async () => {
     const { demo, lines } = await startTestDemo(cleanup);
-    const { next } = connectTo(cleanup, demo);
+    const { nextQuestion: next } = await connectTo(cleanup, demo);
     await next();
 
     expect(demo.url).toBe(`http://127.0.0.1:${demo.port}/?token=${demo.token}`);
@@ -46,7 +46,7 @@ describe('the scripted demo agent', () => {
 
   it('asks a recommended single-select and a multi-select first, then a free-text question', async () => {
     const { demo } = await startTestDemo(cleanup);
-    const { next } = connectTo(cleanup, demo);
+    const { nextQuestion: next } = await connectTo(cleanup, demo);
 
     const first = await next();
     expect(first.sessionId).toBe(DEMO_AGENT_ID);
@@ -64,7 +64,7 @@ describe('the scripted demo agent', () => {
 
   it('prints exactly the answer text the model receives from ask_user_question', async () => {
     const { demo, lines } = await startTestDemo(cleanup);
-    const { next } = connectTo(cleanup, demo);
+    const { nextQuestion: next } = await connectTo(cleanup, demo);
     await answerSetup(next);
 
     expect(toolResults(lines, 'ask_user_question')).toEqual([
@@ -75,7 +75,7 @@ describe('the scripted demo agent', () => {
 
   it('proposes a Markdown plan built from the answers through exit_plan_mode', async () => {
     const { demo } = await startTestDemo(cleanup);
-    const { next } = connectTo(cleanup, demo);
+    const { nextQuestion: next } = await connectTo(cleanup, demo);
     const plan = planIn(await answerSetup(next));
 
     expect(plan.startsWith('# Plan: set up "Pebble Notes"')).toBe(true);
@@ -87,7 +87,7 @@ describe('the scripted demo agent', () => {
 
   it('ends approved, with plan mode off, when the user approves the plan', async () => {
     const { demo, lines } = await startTestDemo(cleanup);
-    const { next } = connectTo(cleanup, demo);
+    const { nextQuestion: next } = await connectTo(cleanup, demo);
     const review = await answerSetup(next);
     await review.answer({ answers: [{ id: 'plan-review', selected: ['Approve'] }] });
 
@@ -101,7 +101,7 @@ describe('the scripted demo agent', () => {
 
   it('revises the plan with the feedback and asks for review again when the user keeps planning', async () => {
     const { demo, lines } = await startTestDemo(cleanup);
-    const { next } = connectTo(cleanup, demo);
+    const { nextQuestion: next } = await connectTo(cleanup, demo);
     const review = await answerSetup(next);
     await review.answer({ answers: [{ id: 'plan-review', selected: [], custom: 'Add a newsletter signup.' }] });
 
@@ -117,7 +117,7 @@ describe('the scripted demo agent', () => {
 
   it('asks what to change when the user keeps planning without saying what', async () => {
     const { demo } = await startTestDemo(cleanup);
-    const { next } = connectTo(cleanup, demo);
+    const { nextQuestion: next } = await connectTo(cleanup, demo);
     const review = await answerSetup(next);
     await review.answer({ answers: [{ id: 'plan-review', selected: ['Keep planning'] }] });
 
@@ -129,7 +129,7 @@ describe('the scripted demo agent', () => {
 
   it('stops as dismissed when the user dismisses the questions', async () => {
     const { demo, lines } = await startTestDemo(cleanup);
-    const { next } = connectTo(cleanup, demo);
+    const { nextQuestion: next } = await connectTo(cleanup, demo);
     await (await next()).cancel();
 
     expect(await demo.done).toEqual({ status: 'dismissed' });
@@ -139,7 +139,7 @@ describe('the scripted demo agent', () => {
 
   it('stops as dismissed when the user dismisses the plan review', async () => {
     const { demo, lines } = await startTestDemo(cleanup);
-    const { next } = connectTo(cleanup, demo);
+    const { nextQuestion: next } = await connectTo(cleanup, demo);
     await (await answerSetup(next)).cancel();
 
     expect(await demo.done).toEqual({ status: 'dismissed' });
@@ -149,7 +149,7 @@ describe('the scripted demo agent', () => {
 
   it('withdraws the waiting question and ends aborted when the demo is closed', async () => {
     const { demo, lines } = await startTestDemo(cleanup);
-    const { next } = connectTo(cleanup, demo);
+    const { nextQuestion: next } = await connectTo(cleanup, demo);
     await next();
 
     await demo.close();
@@ -159,7 +159,7 @@ describe('the scripted demo agent', () => {
 
   it('asks in Chinese, with the full-width recommended marker, when the language is zh', async () => {
     const { demo } = await startTestDemo(cleanup, { lang: 'zh' });
-    const { next } = connectTo(cleanup, demo);
+    const { nextQuestion: next } = await connectTo(cleanup, demo);
     const first = await next();
     expect(first.questions[0]?.options?.[0]?.label).toBe('Astro（推荐）');
 

@@ -1,26 +1,17 @@
 // The restart test, for real: a child process with questions pending on a SQLite file is
 // killed with SIGKILL (no close(), no flush), and a new host on the same file replays them, takes
 // their answers from a reconnecting client and over HTTP, and resumes each exactly once.
-import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bundleChild, cleanupChildren, removeBundles, startChild } from './child-process.js';
+import { bundleChild, killChildren, killed, removeBundles, startChild } from '@askseam/test-support';
 import { api, cleanupDurable, openSqlite, resumeRecorder, tempDbFile } from './durable-fixture.js';
 import { cleanup, startHost, TOKEN } from './fixture.js';
 
 afterEach(async () => {
-  cleanupChildren();
+  killChildren();
   await cleanup();
   await cleanupDurable();
   removeBundles();
 });
-
-function killed(child: ChildProcess): Promise<NodeJS.Signals | null> {
-  return new Promise((resolve) => {
-    if (child.signalCode !== null || child.exitCode !== null) return resolve(child.signalCode);
-    child.once('exit', (_code, signal) => resolve(signal));
-    child.kill('SIGKILL');
-  });
-}
 
 describe('a host killed with SIGKILL while questions are pending', () => {
   it('loses nothing: the next host replays both questions and resumes each answer exactly once', async () => {

@@ -8,7 +8,7 @@ import { RedisQuestionStore } from '@askseam/store-redis';
 import { startRedisServer, type TestRedisServer } from '@askseam/store-redis/testing';
 import type { QuestionRecord } from '@askseam/store';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bundleChild, removeBundles } from './child-process.js';
+import { bundleChild, removeBundles } from '@askseam/test-support';
 import { RawClient } from './raw-client.js';
 import { unconfirmedDetail } from '../src/respond.js';
 

@@ -2,7 +2,7 @@
 // refusal must never be written to a socket that has no 'error' listener, or one ECONNRESET ends
 // the whole process. Run in a child process, because a crash is what is being looked for.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bundleChild, cleanupChildren, removeBundles, startChild, type StartedChild } from './child-process.js';
+import { bundleChild, killChildren, removeBundles, startChild, type StartedChild } from '@askseam/test-support';
 import { TOKEN } from './fixture.js';
 import { sendUpgrade, statusOf, tcpConnect, upgradeRequest } from './hardening/wire.js';
 import { RawClient } from './raw-client.js';
@@ -11,7 +11,7 @@ let script: string;
 beforeAll(async () => {
   script = await bundleChild(new URL('./serve-child.ts', import.meta.url));
 });
-afterEach(cleanupChildren);
+afterEach(killChildren);
 afterAll(removeBundles);
 
 /** 200 upgrades to /wrong, each reset (RST) by the peer right after its request has left. */

@@ -8,8 +8,8 @@ import { connectQuestions, type PendingQuestion } from '@askseam/client';
 import { UserQuestions } from '@askseam/user-questions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { bundleChild, cleanupChildren, killed, startChild } from '../test/child-process.js';
-import { TOKEN } from '../test/person.js';
+import { bundleChild, cleanupChildren, killed, startChild } from '@askseam/test-support';
+import { TEST_TOKEN as TOKEN } from '@askseam/test-support';
 import { startDurableGraph } from './durable-graph.js';
 
 const cleanups: (() => unknown)[] = [];

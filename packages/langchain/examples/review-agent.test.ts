@@ -4,7 +4,7 @@ import { approvalOf } from '@askseam/client';
 import { AIMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { personAtHost, type Person } from '../test/person.js';
+import { personAtHost, type Person } from '@askseam/test-support';
 import { createReviewedAgent } from './review-agent.js';
 
 let person: Person | undefined;

@@ -7,7 +7,7 @@ import { Annotation, END, interrupt, MemorySaver, START, StateGraph } from '@lan
 import { createAgent, humanInTheLoopMiddleware } from 'langchain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { personAtHost, type Person } from '../test/person.js';
+import { personAtHost, type Person } from '@askseam/test-support';
 import { langGraphInterrupts, type LangGraphInterruptsOptions } from './interrupt-bridge.js';
 
 let person: Person | undefined;
@@ -30,7 +30,7 @@ function askingGraph(value: unknown) {
 /** The bridge on a real host whose onResume it is, and a promise of the first finished thread. */
 async function bridged(graph: LangGraphInterruptsOptions['graph'], extra: Partial<LangGraphInterruptsOptions> = {}) {
   let interrupts: ReturnType<typeof langGraphInterrupts> | undefined;
-  person = await personAtHost({ onResume: (record) => interrupts?.onResume(record) });
+  person = await personAtHost({ host: { onResume: (record) => interrupts?.onResume(record) } });
   let finish: (value: { threadId: string; result: unknown }) => void = () => undefined;
   const done = new Promise<{ threadId: string; result: unknown }>((resolve) => (finish = resolve));
   interrupts = langGraphInterrupts({ graph, sessionId: 'assistant', onDone: (threadId, result) => finish({ threadId, result }), ...extra });

@@ -3,7 +3,7 @@
 import { approvalOf } from '@askseam/client';
 import type { HITLRequest, HITLResponse } from 'langchain';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { personAtHost, type Person } from '../test/person.js';
+import { personAtHost, type Person } from '@askseam/test-support';
 import { hitlRequestOf, type HitlRequest, type HitlResponse } from './hitl-types.js';
 import { reviewActions } from './review.js';
 

@@ -9,7 +9,7 @@ import { tool } from '@langchain/core/tools';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { createAgent } from 'langchain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { personAtHost, type Person } from '../test/person.js';
+import { personAtHost, type Person } from '@askseam/test-support';
 import { toLangChainTool } from './tool.js';
 
 let person: Person | undefined;

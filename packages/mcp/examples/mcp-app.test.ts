@@ -6,7 +6,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ElicitRequestSchema, type ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { personAtThePage } from '../test/person.js';
+import { personAtHost } from '@askseam/test-support';
 import { connectAgentClient, serveAskseamTools, serveWithClientForms } from './mcp-app.js';
 
 const cleanups: (() => unknown)[] = [];
@@ -18,7 +18,7 @@ const dbQuestion = { id: 'db', question: 'Which database?', options: [{ label: '
 
 describe('docs/mcp.md: the MCP wiring', () => {
   it('serves askseam’s tools: a model’s ask_user_question is answered by the person at the page', async () => {
-    const person = await personAtThePage();
+    const person = await personAtHost();
     cleanups.push(() => person.close());
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const server = await serveAskseamTools(person.userQuestions, person.agent, serverSide);
@@ -57,7 +57,7 @@ describe('docs/mcp.md: the MCP wiring', () => {
   });
 
   it('answers a server’s elicitation through askseam: the person’s answer goes back as accepted content', async () => {
-    const person = await personAtThePage();
+    const person = await personAtHost();
     cleanups.push(() => person.close());
     const server = new McpServer({ name: 'deploy-server', version: '1.0.0' });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

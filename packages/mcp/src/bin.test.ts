@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { once } from '../test/person.js';
+import { once } from '@askseam/test-support';
 import { assertBinBuilt, binPath, exitOf, pagePrinted, personAt, startBin, type PrintedPage } from '../test/spawned-bin.js';
 
 const cleanups: (() => unknown)[] = [];
@@ -23,6 +23,18 @@ function answerJson(result: unknown): unknown {
   const block = (result as CallToolResult).content[0];
   if (block?.type !== 'text') throw new Error('Expected a text result');
   return JSON.parse(block.text);
+}
+
+/** The client cancels an ask_user_question call; the question must leave the person's page as cancelled. */
+async function expectCancelWithdraws(client: Client, person: QuestionClient): Promise<void> {
+  const requested = once(person, 'requested');
+  const resolved = once(person, 'resolved');
+  const abort = new AbortController();
+  const call = client.callTool({ name: 'ask_user_question', arguments: { questions: [question] } }, undefined, { signal: abort.signal });
+  call.catch(() => undefined);
+  const pending = await requested;
+  abort.abort('no longer needed');
+  expect(await resolved).toMatchObject({ rpcId: pending.rpcId, outcome: 'cancelled' });
 }
 
 async function stdioSession(): Promise<{ client: Client; person: QuestionClient; page: PrintedPage; transportErrors: Error[]; transport: StdioClientTransport }> {
@@ -68,14 +80,7 @@ describe('askseam-mcp over stdio (spawned by the SDK Client)', () => {
 
   it('withdraws the question from the page when the client cancels the call', async () => {
     const { client, person } = await stdioSession();
-    const requested = once(person, 'requested');
-    const resolved = once(person, 'resolved');
-    const abort = new AbortController();
-    const call = client.callTool({ name: 'ask_user_question', arguments: { questions: [question] } }, undefined, { signal: abort.signal });
-    call.catch(() => undefined);
-    const pending = await requested;
-    abort.abort('no longer needed');
-    expect(await resolved).toMatchObject({ rpcId: pending.rpcId, outcome: 'cancelled' });
+    await expectCancelWithdraws(client, person);
   });
 
   it('exits cleanly when the client closes the connection', async () => {
@@ -155,13 +160,6 @@ describe('askseam-mcp --http (Streamable HTTP, stateful)', () => {
     const person = await personAt(page);
     cleanups.push(() => person.close());
     const { client } = await httpClient(page, 'cancelling');
-    const requested = once(person, 'requested');
-    const resolved = once(person, 'resolved');
-    const abort = new AbortController();
-    const call = client.callTool({ name: 'ask_user_question', arguments: { questions: [question] } }, undefined, { signal: abort.signal });
-    call.catch(() => undefined);
-    const pending = await requested;
-    abort.abort('no longer needed');
-    expect(await resolved).toMatchObject({ rpcId: pending.rpcId, outcome: 'cancelled' });
+    await expectCancelWithdraws(client, person);
   });
 });

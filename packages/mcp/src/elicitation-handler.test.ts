@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { personAtThePage, type PersonAtThePage } from '../test/person.js';
+import { personAtHost, type Person } from '@askseam/test-support';
 import { declineLinkLabel, handleElicitation, openLinkLabel } from './elicitation-handler.js';
 
 const cleanups: (() => unknown)[] = [];
@@ -12,8 +12,8 @@ afterEach(async () => {
   for (const undo of cleanups.splice(0).reverse()) await undo();
 });
 
-async function paired(): Promise<{ person: PersonAtThePage; server: McpServer; client: Client }> {
-  const person = await personAtThePage();
+async function paired(): Promise<{ person: Person; server: McpServer; client: Client }> {
+  const person = await personAtHost();
   cleanups.push(() => person.close());
   const server = new McpServer({ name: 'deploy-server', version: '1.0.0' });
   const client = new Client({ name: 'agent', version: '1.0.0' });

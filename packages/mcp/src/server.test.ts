@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { personAtThePage, type PersonAtThePage } from '../test/person.js';
+import { personAtHost, type Person } from '@askseam/test-support';
 import { approveToolCallTool } from './approval-tool.js';
 import { McpBridgeError } from './errors.js';
 import { createAskseamMcpServer, type AskseamMcpServerOptions } from './server.js';
@@ -16,8 +16,8 @@ afterEach(async () => {
   for (const undo of cleanups.splice(0).reverse()) await undo();
 });
 
-async function connected(options: Partial<AskseamMcpServerOptions> = {}): Promise<{ person: PersonAtThePage; client: Client }> {
-  const person = await personAtThePage();
+async function connected(options: Partial<AskseamMcpServerOptions> = {}): Promise<{ person: Person; client: Client }> {
+  const person = await personAtHost();
   cleanups.push(() => person.close());
   const server = createAskseamMcpServer({ userQuestions: person.userQuestions, agent: person.agent, ...options });
   const client = new Client({ name: 'test-client', version: '1.0.0' });
@@ -168,7 +168,7 @@ describe('createAskseamMcpServer', () => {
   });
 
   it('refuses options it cannot use with INVALID_OPTIONS', async () => {
-    const person = await personAtThePage();
+    const person = await personAtHost();
     cleanups.push(() => person.close());
     const attempt = (options: Partial<AskseamMcpServerOptions>) => () => createAskseamMcpServer({ userQuestions: person.userQuestions, ...options });
     for (const bad of [{ timeoutMs: -1 }, { progressIntervalMs: 0 }, { tools: [] }, { tools: ['ask_everyone' as never] }]) {

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { approveToolCallTool } from '../src/approval-tool.js';
-import { once } from './person.js';
+import { once } from '@askseam/test-support';
 import { assertBinBuilt, binPath, exitOf, pagePrinted, personAt } from './spawned-bin.js';
 
 const cleanups: (() => unknown)[] = [];

@@ -3,8 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { connectQuestions, type QuestionClient } from '@askseam/client';
-import { WebSocket } from 'ws';
+import type { QuestionClient } from '@askseam/client';
+import { connectPerson } from '@askseam/test-support';
 
 export const binPath = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 
@@ -39,17 +39,9 @@ export function pagePrinted(stderr: NodeJS.ReadableStream, { http = false }: { h
 }
 
 /** A person with the page open: a real client on the printed socket and token. */
+/** The person's client at the page the bin printed, once the host has greeted it. */
 export async function personAt(page: PrintedPage): Promise<QuestionClient> {
-  const client = connectQuestions({ url: page.socketUrl, token: page.token, WebSocket });
-  await new Promise<void>((resolve) => {
-    if (client.status === 'open') return resolve();
-    const off = client.on('status', (status) => {
-      if (status !== 'open') return;
-      off();
-      resolve();
-    });
-  });
-  return client;
+  return (await connectPerson({ url: page.socketUrl, token: page.token })).client;
 }
 
 /** Start the bin with `args`; the caller owns the child. */

@@ -4,7 +4,8 @@ import { answerText } from '@askseam/tool-ask-user';
 import type { AgentRef } from '@askseam/user-questions';
 import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupPeople, connectPerson, newSeam, openSqlite, startPerson, tempDbFile, TOKEN } from '../test/person.js';
+import { seamWithAgent, TEST_TOKEN as TOKEN } from '@askseam/test-support';
+import { cleanupPeople, connectPersonTo, openSqlite, startPerson, tempDbFile } from '../test/person.js';
 import { releaseAgent, shipWhileWaiting, startDurableRelease } from './agents-app.js';
 
 afterEach(cleanupPeople);
@@ -38,17 +39,17 @@ describe('docs/openai-agents.md: the release agent', () => {
     const agent: AgentRef = { id: 'release' };
     const deployed: string[] = [];
     const first = await startDurableRelease({
-      userQuestions: newSeam(agent),
+      userQuestions: seamWithAgent(agent),
       token: TOKEN,
       store: openSqlite(file),
-      releaseBot: releaseAgent(newSeam(agent), agent, new ScriptedModel([[functionCall('deploy', { version: '2.0.0' }, { callId: 'call-1' })]]), async (version) => void deployed.push(version)),
+      releaseBot: releaseAgent(seamWithAgent(agent), agent, new ScriptedModel([[functionCall('deploy', { version: '2.0.0' }, { callId: 'call-1' })]]), async (version) => void deployed.push(version)),
       onResumed: () => undefined,
     });
     expect(await first.ship('release', 'Ship 2.0.0.')).toBeUndefined();
     await first.host.close();
 
     const resumed: string[] = [];
-    const userQuestions = newSeam(agent);
+    const userQuestions = seamWithAgent(agent);
     const second = await startDurableRelease({
       userQuestions,
       token: TOKEN,
@@ -56,7 +57,7 @@ describe('docs/openai-agents.md: the release agent', () => {
       releaseBot: releaseAgent(userQuestions, agent, new ScriptedModel([[assistantMessage('2.0.0 is live.')]]), async (version) => void deployed.push(version)),
       onResumed: (run) => void resumed.push(run.status === 'finished' ? String(run.result.finalOutput) : run.status),
     });
-    const person = await connectPerson(second.host);
+    const person = await connectPersonTo(second.host);
     await (await person.nextQuestion()).answer({ answers: [{ id: 'tool-approval', selected: ['Approve'] }] });
 
     await expect.poll(() => resumed).toEqual(['2.0.0 is live.']);

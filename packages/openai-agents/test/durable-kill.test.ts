@@ -10,9 +10,9 @@ import { Runner } from '@openai/agents';
 import { assistantMessage, ScriptedModel } from '@openai/agents/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resumeRunFromApproval, type ResumedRun } from '../src/index.js';
-import { bundleChild, cleanupChildren, killed, startChild } from './child-process.js';
 import { deployAgent } from './deploy-agent.js';
-import { cleanupPeople, openSqlite, startPerson, tempDbFile, TOKEN } from './person.js';
+import { bundleChild, cleanupChildren, killed, startChild, TEST_TOKEN as TOKEN } from '@askseam/test-support';
+import { cleanupPeople, openSqlite, startPerson, tempDbFile } from './person.js';
 
 afterEach(async () => {
   cleanupChildren();

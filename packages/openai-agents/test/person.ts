@@ -1,16 +1,13 @@
-// The people side of every test here: a real UserQuestions seam, a real WebSocket host on
-// 127.0.0.1 (token auth, optionally on a SQLite file), and a real @askseam/client connection that
-// answers as the person would.
+// The people side of every test here: @askseam/test-support's person at a real host (token auth,
+// optionally on a SQLite file), with everything it opens closed by `cleanupPeople`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectQuestions, type PendingQuestion, type QuestionClient, type QuestionResolvedEvent } from '@askseam/client';
-import { createWebSocketHost, type WebSocketHost, type WebSocketHostOptions } from '@askseam/host-ws';
+import type { WebSocketHost, WebSocketHostOptions } from '@askseam/host-ws';
 import { SqliteQuestionStore } from '@askseam/store-sqlite';
-import { UserQuestions, type AgentRef } from '@askseam/user-questions';
-import { WebSocket } from 'ws';
+import { connectPerson, personAtHost, TEST_TOKEN, type Person, type PersonClient } from '@askseam/test-support';
 
-export const TOKEN = 'openai-agents-test-token';
+export type { Person };
 
 const cleanups: (() => unknown)[] = [];
 
@@ -33,74 +30,16 @@ export function openSqlite(file: string): SqliteQuestionStore {
   return store;
 }
 
-
-export interface Watcher {
-  client: QuestionClient;
-  /** The next question the person is shown (in the order asked). */
-  nextQuestion(): Promise<PendingQuestion>;
-  /** Every question the person was shown so far. */
-  shown: PendingQuestion[];
-  /** Every `resolved` event the client saw so far. */
-  resolved: QuestionResolvedEvent[];
+/** A host with one live agent (the session `agent-coder`, as agents-child.ts asks on), and a person connected to it. */
+export async function startPerson(options: Pick<WebSocketHostOptions, 'store' | 'onResume'> = {}): Promise<Person> {
+  const person = await personAtHost({ agentId: 'agent-coder', host: options });
+  cleanups.push(() => person.close());
+  return person;
 }
 
-export interface Person extends Watcher {
-  userQuestions: UserQuestions;
-  /** The live agent the seam knows; its id is the session. */
-  agent: AgentRef;
-  host: WebSocketHost;
-}
-
-/** A host with one live agent, and a person connected to it. */
-export async function startPerson(options: Pick<WebSocketHostOptions, 'store' | 'onResume'> = {}, agentId = 'agent-coder'): Promise<Person> {
-  const agent: AgentRef = { id: agentId };
-  const userQuestions = newSeam(agent);
-  const host = await createWebSocketHost({ userQuestions, token: TOKEN, ...options });
-  cleanups.push(() => host.close());
-  return { userQuestions, agent, host, ...(await connectPerson(host)) };
-}
-
-/** A seam that knows `agent` as its one live root agent. */
-export function newSeam(agent: AgentRef): UserQuestions {
-  return new UserQuestions({ agents: { get: (id) => (id === agent.id ? agent : undefined), roots: () => [agent] } });
-}
-
-/** A person's client connected to `host` (token `TOKEN`), once the host has greeted it. */
-export async function connectPerson(host: Pick<WebSocketHost, 'url'>): Promise<Watcher> {
-  const client = connectQuestions({ url: host.url, token: TOKEN, WebSocket });
-  cleanups.push(() => client.close());
-  const shown: PendingQuestion[] = [];
-  const resolved: QuestionResolvedEvent[] = [];
-  const waiting: ((question: PendingQuestion) => void)[] = [];
-  let taken = 0;
-  client.on('requested', (question) => {
-    shown.push(question);
-    const waiter = waiting.shift();
-    if (waiter !== undefined) {
-      taken += 1;
-      waiter(question);
-    }
-  });
-  client.on('resolved', (event) => resolved.push(event));
-  await new Promise<void>((resolve) => {
-    if (client.status === 'open') return resolve();
-    const off = client.on('status', (status) => {
-      if (status !== 'open') return;
-      off();
-      resolve();
-    });
-  });
-  return {
-    client,
-    shown,
-    resolved,
-    nextQuestion() {
-      const ready = shown[taken];
-      if (ready !== undefined) {
-        taken += 1;
-        return Promise.resolve(ready);
-      }
-      return new Promise((resolve) => waiting.push(resolve));
-    },
-  };
+/** A person's client connected to `host` (token TEST_TOKEN), closed by `cleanupPeople`. */
+export async function connectPersonTo(host: Pick<WebSocketHost, 'url'>): Promise<PersonClient> {
+  const person = await connectPerson({ url: host.url, token: TEST_TOKEN });
+  cleanups.push(() => person.client.close());
+  return person;
 }
