@@ -179,7 +179,7 @@ describe('the demo server with --transport sse', () => {
     // The scripted agent's first question, replayed on the fresh stream and answered by POST.
     const question = await new Promise<import('@askseam/client').PendingQuestion>((resolve) => client.on('requested', resolve));
     expect(question.questions[0]?.question).toBe('Which framework should the new website use?');
-    const answer = { answers: question.questions.map((item) => ({ id: item.id, selected: [item.options[0]!.label] })) };
+    const answer = { answers: question.questions.map((item) => ({ id: item.id, selected: [item.options?.[0]?.label ?? ''] })) };
     await expect(question.answer(answer)).resolves.toEqual({ rpcId: question.rpcId, accepted: true });
   });
 
