@@ -1,10 +1,10 @@
 import type { QuestionClient } from '@askseam/client';
 import { afterEach, expect, it } from 'vitest';
 import { statusReached } from '../test/events.js';
-import { startFakeSseHost, type FakeSseHost } from '../test/fake-sse-host.js';
+import { startSseStage, type SseStage } from '../test/sse-stage.js';
 import { connectOverSse } from './sse-node.js';
 
-let host: FakeSseHost | undefined;
+let host: SseStage | undefined;
 let client: QuestionClient | undefined;
 afterEach(async () => {
   client?.close();
@@ -12,10 +12,10 @@ afterEach(async () => {
 });
 
 it('connects over SSE from Node 20 and answers a question', async () => {
-  host = await startFakeSseHost({ token: 'example-token' });
-  host.ask('rpc-1', [{ id: 'go', question: 'Ship it?', options: [{ label: 'Yes' }, { label: 'No' }] }]);
+  host = await startSseStage({ token: 'example-token' });
+  const rpcId = await host.ask([{ id: 'go', question: 'Ship it?', options: [{ label: 'Yes' }, { label: 'No' }] }]);
   client = connectOverSse(host.url, 'example-token');
   await statusReached(client, 'open');
-  await expect.poll(() => client?.pending.has('rpc-1')).toBe(true);
-  await expect(client.answer('rpc-1', { answers: [{ id: 'go', selected: ['Yes'] }] })).resolves.toEqual({ rpcId: 'rpc-1', accepted: true });
+  await expect.poll(() => client?.pending.has(rpcId)).toBe(true);
+  await expect(client.answer(rpcId, { answers: [{ id: 'go', selected: ['Yes'] }] })).resolves.toEqual({ rpcId, accepted: true });
 });

@@ -111,6 +111,48 @@ describe('pnpm demo in a browser', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('runs the same questions over HTTP + Server-Sent Events with --transport sse', async () => {
+    const webSockets: string[] = [];
+    const streams: string[] = [];
+    const onSocket = (socket: { url(): string }) => webSockets.push(socket.url());
+    const onRequest = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname === '/askseam/events') streams.push(request.url());
+    };
+    page.on('websocket', onSocket);
+    page.on('request', onRequest);
+    try {
+      const { demo, lines } = await openDemo({ transport: 'sse' });
+      await waitForQuestion('Which framework should the new website use?');
+      await page.getByRole('radio', { name: /Astro/ }).check();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('checkbox', { name: /Dark mode/ }).check();
+      await page.getByRole('button', { name: 'Submit' }).click();
+
+      await waitForQuestion('What should the project be called? It becomes the folder name and the site title.');
+      await page.getByRole('textbox', { name: 'Your answer' }).fill('Pebble Notes');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('radio', { name: /Static hosting/ }).check();
+      await page.getByRole('button', { name: 'Submit' }).click();
+
+      await waitForQuestion('Approve this plan and start implementing?');
+      await page.getByRole('button', { name: 'Approve' }).click();
+
+      expect(await demo.done).toMatchObject({ status: 'approved' });
+      expect(toolResults(lines, 'ask_user_question')).toEqual([
+        '{"answers":[{"id":"framework","selected":["Astro (Recommended)"]},{"id":"features","selected":["Dark mode"]}]}',
+        '{"answers":[{"id":"project-name","selected":[],"custom":"Pebble Notes"},{"id":"hosting","selected":["Static hosting (Recommended)"]}]}',
+      ]);
+      // Over SSE only: the page's element opened the event stream with the token and never dialled a socket.
+      expect(webSockets).toEqual([]);
+      expect(streams.length).toBeGreaterThan(0);
+      expect(new URL(streams[0] ?? '').searchParams.get('token')).toBe(demo.token);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      page.off('websocket', onSocket);
+      page.off('request', onRequest);
+    }
+  });
+
   it('sends the feedback typed on the plan card back to the agent, which revises the plan', async () => {
     const { lines } = await openDemo();
     await waitForQuestion('Which framework should the new website use?');

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_TURNS, DEFAULT_OPENAI_BASE_URL, demoConfigFromEnv } from './config.js';
 import { DemoError } from './errors.js';
 
-function badConfig(env: Record<string, string>): DemoError {
+function badConfig(env: Record<string, string>, argv: string[] = []): DemoError {
   try {
-    demoConfigFromEnv(env);
+    demoConfigFromEnv(env, argv);
   } catch (error) {
     if (DemoError.isInstance(error)) return error;
     throw error;
@@ -14,7 +14,7 @@ function badConfig(env: Record<string, string>): DemoError {
 
 describe('demoConfigFromEnv', () => {
   it('runs the scripted agent in English on the default port when nothing is set', () => {
-    expect(demoConfigFromEnv({})).toEqual({ port: undefined, lang: 'en', exitWhenDone: false, agent: { kind: 'scripted' } });
+    expect(demoConfigFromEnv({})).toEqual({ port: undefined, lang: 'en', exitWhenDone: false, agent: { kind: 'scripted' }, transport: 'ws' });
   });
 
   it('keeps the scripted agent when only OPENAI_API_KEY is exported', () => {
@@ -71,5 +71,20 @@ describe('demoConfigFromEnv', () => {
     expect(demoConfigFromEnv({ ASKSEAM_DEMO_EXIT_WHEN_DONE: '1' }).exitWhenDone).toBe(true);
     expect(demoConfigFromEnv({ ASKSEAM_DEMO_EXIT_WHEN_DONE: '0' }).exitWhenDone).toBe(false);
     expect(badConfig({ ASKSEAM_DEMO_EXIT_WHEN_DONE: 'maybe' }).code).toBe('BAD_CONFIG');
+  });
+});
+
+describe('the transport (--transport, ASKSEAM_TRANSPORT)', () => {
+  it('takes ASKSEAM_TRANSPORT, and lets --transport (either spelling) win over it', () => {
+    expect(demoConfigFromEnv({ ASKSEAM_TRANSPORT: 'sse' }).transport).toBe('sse');
+    expect(demoConfigFromEnv({ ASKSEAM_TRANSPORT: 'sse' }, ['--transport', 'ws']).transport).toBe('ws');
+    expect(demoConfigFromEnv({}, ['--', '--transport=sse']).transport).toBe('sse');
+  });
+
+  it('refuses an unknown transport, a flag without a value and any other argument with BAD_CONFIG', () => {
+    expect(badConfig({ ASKSEAM_TRANSPORT: 'http' })).toMatchObject({ code: 'BAD_CONFIG', message: 'ASKSEAM_TRANSPORT="http" is not valid; expected "ws" or "sse".' });
+    expect(badConfig({}, ['--transport=websocket'])).toMatchObject({ code: 'BAD_CONFIG', message: expect.stringContaining('"ws" or "sse"') });
+    expect(badConfig({}, ['--transport'])).toMatchObject({ code: 'BAD_CONFIG', message: expect.stringContaining('--transport needs a value') });
+    expect(badConfig({}, ['--transprot', 'sse'])).toMatchObject({ code: 'BAD_CONFIG', message: expect.stringContaining('Unknown argument "--transprot"') });
   });
 });

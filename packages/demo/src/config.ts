@@ -4,6 +4,9 @@ import { DemoError } from './errors.js';
 
 export type DemoLang = 'en' | 'zh';
 
+/** How the page reaches the host: a WebSocket, or HTTP + Server-Sent Events (`GET …/events`, `POST …/respond`). */
+export type DemoTransport = 'ws' | 'sse';
+
 /** Tried first when PORT is unset; easy to remember and rarely taken. A free port is used if it is. */
 export const DEFAULT_PORT = 4317;
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -32,29 +35,59 @@ export interface DemoConfig {
   agent: DemoAgentConfig;
   /** Where pending questions are kept on disk (SQLite), so they survive a restart. Absent: in memory. */
   dataDir: string | undefined;
+  /** The transport the page uses. Default `'ws'`. */
+  transport: DemoTransport;
 }
 
 export type DemoEnv = Record<string, string | undefined>;
 
 const portSchema = z.coerce.number().int().min(0).max(65_535);
 const langSchema = z.enum(['en', 'zh']);
+const transportSchema = z.enum(['ws', 'sse']);
 const flagSchema = z.enum(['1', 'true', 'yes', '0', 'false', 'no']);
 const turnsSchema = z.coerce.number().int().min(1).max(1_000);
 const urlSchema = z.url({ protocol: /^https?$/ });
 
 /**
- * Read the demo's settings from environment variables. The OpenAI-compatible agent is chosen by
+ * Read the demo's settings from environment variables and the command line (`argv` without the
+ * node and script paths). The one flag is `--transport sse|ws` (or `--transport=…`), which wins
+ * over ASKSEAM_TRANSPORT; anything else on the command line is refused, so a typo is not ignored.
+ * The OpenAI-compatible agent is chosen by
  * OPENAI_MODEL or OPENAI_BASE_URL, not by OPENAI_API_KEY alone: many people export a key globally,
  * and `pnpm demo` with nothing else set must still run the scripted agent without network.
  */
-export function demoConfigFromEnv(env: DemoEnv): DemoConfig {
+export function demoConfigFromEnv(env: DemoEnv, argv: readonly string[] = []): DemoConfig {
   const port = present(env.PORT) ? parse('PORT', portSchema, env.PORT, 'a port number from 0 to 65535 (0 = any free port)') : undefined;
   const lang = present(env.ASKSEAM_DEMO_LANG) ? parse('ASKSEAM_DEMO_LANG', langSchema, env.ASKSEAM_DEMO_LANG, '"en" or "zh"') : 'en';
   const exitFlag = present(env.ASKSEAM_DEMO_EXIT_WHEN_DONE)
     ? parse('ASKSEAM_DEMO_EXIT_WHEN_DONE', flagSchema, env.ASKSEAM_DEMO_EXIT_WHEN_DONE, '1 or 0')
     : '0';
   const dataDir = present(env.ASKSEAM_DEMO_DATA_DIR) ? env.ASKSEAM_DEMO_DATA_DIR : undefined;
-  return { port, lang, exitWhenDone: ['1', 'true', 'yes'].includes(exitFlag), agent: agentConfigFromEnv(env), dataDir };
+  const transport = transportFrom(env, argv);
+  return { port, lang, exitWhenDone: ['1', 'true', 'yes'].includes(exitFlag), agent: agentConfigFromEnv(env), dataDir, transport };
+}
+
+function transportFrom(env: DemoEnv, argv: readonly string[]): DemoTransport {
+  let flag: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    // `pnpm demo -- --transport sse` hands the script a lone `--` first.
+    if (arg === '--') continue;
+    if (arg.startsWith('--transport=')) {
+      flag = arg.slice('--transport='.length);
+      continue;
+    }
+    if (arg === '--transport') {
+      const value = argv[i + 1];
+      if (value === undefined || value.startsWith('--')) throw new DemoError('BAD_CONFIG', '--transport needs a value: --transport sse or --transport ws.');
+      flag = value;
+      i++;
+      continue;
+    }
+    throw new DemoError('BAD_CONFIG', `Unknown argument "${arg}"; the demo takes only --transport sse|ws (the rest is set with environment variables, see the README).`);
+  }
+  if (flag !== undefined) return parse('--transport', transportSchema, flag, '"ws" or "sse"');
+  return present(env.ASKSEAM_TRANSPORT) ? parse('ASKSEAM_TRANSPORT', transportSchema, env.ASKSEAM_TRANSPORT, '"ws" or "sse"') : 'ws';
 }
 
 function agentConfigFromEnv(env: DemoEnv): DemoAgentConfig {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createWebSocketHost, type WebSocketHost } from '@askseam/host-ws';
+import { createWebSocketHost, toNodeListener, type WebSocketHost } from '@askseam/host-ws';
 import type { SqliteQuestionStore } from '@askseam/store-sqlite';
 import { defaultBundlePath } from './bundle.js';
-import { DEFAULT_PORT, type DemoAgentConfig, type DemoLang } from './config.js';
+import { DEFAULT_PORT, type DemoAgentConfig, type DemoLang, type DemoTransport } from './config.js';
 import { openDemoStore, printResumed } from './durable-store.js';
 import { demoRequestHandler } from './http.js';
 import { runOpenAIAgent } from './openai-agent.js';
@@ -36,6 +36,12 @@ export interface StartDemoOptions {
    * questions asked before it are printed as `[resume]` lines). Default: in memory.
    */
   dataDir?: string;
+  /**
+   * How the page reaches the host: `'ws'` (a WebSocket on `/askseam`, the default) or `'sse'`
+   * (HTTP + Server-Sent Events: `GET /askseam/events`, `POST /askseam/respond`). The socket is
+   * served either way, so a Node client may still use `socketUrl`.
+   */
+  transport?: DemoTransport;
 }
 
 export interface Demo {
@@ -43,6 +49,10 @@ export interface Demo {
   readonly url: string;
   /** The WebSocket host, without the token: `ws://127.0.0.1:<port>/askseam`. */
   readonly socketUrl: string;
+  /** The transport the page uses. */
+  readonly transport: DemoTransport;
+  /** The URL the page's element is given, without the token: `socketUrl`, or `http://127.0.0.1:<port>/askseam` with SSE. */
+  readonly hostUrl: string;
   readonly token: string;
   readonly port: number;
   /** The agent's in-process world (registry, seam, plan mode), for embedding and tests. */
@@ -62,12 +72,16 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Demo> {
   const print = options.print ?? printToConsole;
   const lang = options.lang ?? 'en';
   const agentConfig = options.agent ?? { kind: 'scripted' };
+  const transport = options.transport ?? 'ws';
   const token = randomBytes(24).toString('base64url');
 
-  const servePage = demoRequestHandler({ bundlePath: options.bundlePath ?? defaultBundlePath(), defaultLang: lang });
+  const servePage = demoRequestHandler({ bundlePath: options.bundlePath ?? defaultBundlePath(), defaultLang: lang, transport });
   let host: WebSocketHost | undefined;
+  let serveEvents: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   // The host's HTTP API (list/answer/cancel by rpcId, for curl or a bot) shares the page's server.
+  // With SSE, the event stream and respond routes come first: the API claims every path under /askseam/.
   const server = createServer((req, res) => {
+    if (serveEvents !== undefined && isSseRoute(req)) return serveEvents(req, res);
     if (host?.handleRequest(req, res)) return;
     servePage(req, res);
   });
@@ -96,9 +110,11 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Demo> {
   }
 
   const openHost = host;
+  if (transport === 'sse') serveEvents = toNodeListener(openHost.fetchHandler());
   const url = `${origin}/?token=${token}`;
   const socketUrl = `ws://${LOOPBACK}:${port}${pagePaths.socket}`;
-  printBanner(print, url, agentConfig);
+  const hostUrl = transport === 'sse' ? `${origin}${pagePaths.socket}` : socketUrl;
+  printBanner(print, url, agentConfig, transport);
 
   const stop = new AbortController();
   const tools = createDemoTools({ runtime, print, signal: stop.signal });
@@ -136,16 +152,22 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Demo> {
     return closing;
   };
 
-  return { url, socketUrl, token, port, runtime, done, close };
+  return { url, socketUrl, transport, hostUrl, token, port, runtime, done, close };
 }
 
-function printBanner(print: PrintLine, url: string, agent: DemoAgentConfig): void {
+/** The SSE transport's two routes (the wire in docs/protocol.md); everything else under /askseam/ is the HTTP API. */
+function isSseRoute(req: IncomingMessage): boolean {
+  const path = new URL(req.url ?? '/', 'http://demo.invalid').pathname;
+  return path === `${pagePaths.socket}/events` || path === `${pagePaths.socket}/respond`;
+}
+
+function printBanner(print: PrintLine, url: string, agent: DemoAgentConfig, transport: DemoTransport): void {
   const who =
     agent.kind === 'openai' ? `an OpenAI-compatible model (${agent.model} at ${agent.baseUrl})` : 'the scripted demo agent (no network, no API key)';
   print('');
   print(`askseam demo: ${who} will ask you questions.`);
   print('');
-  print('Open this URL in your browser to answer them:');
+  print(`Open this URL in your browser to answer them (the page talks to the host over ${transport === 'sse' ? 'HTTP + Server-Sent Events' : 'a WebSocket'}):`);
   print('');
   print(`  ${url}`);
   print('');

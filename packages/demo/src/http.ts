@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DemoLang } from './config.js';
+import type { DemoLang, DemoTransport } from './config.js';
 import { demoPageHtml, demoPageScript, pagePaths } from './page.js';
 
 export interface DemoHttpOptions {
@@ -8,13 +8,16 @@ export interface DemoHttpOptions {
   bundlePath: string;
   /** The page language when the address has no valid `?lang=`. */
   defaultLang: DemoLang;
+  /** The transport the page's element uses. Default `'ws'`. */
+  transport?: DemoTransport;
 }
 
 /**
  * The plain-HTTP side of the demo server: the page, its script, and the bundle. WebSocket
- * upgrades on `/askseam` never reach this handler; the host takes them.
+ * upgrades on `/askseam` and the host's HTTP routes under `/askseam/` never reach this handler;
+ * the host takes them.
  */
-export function demoRequestHandler({ bundlePath, defaultLang }: DemoHttpOptions): (req: IncomingMessage, res: ServerResponse) => void {
+export function demoRequestHandler({ bundlePath, defaultLang, transport = 'ws' }: DemoHttpOptions): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     void handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) send(res, req, 500, 'text/plain; charset=utf-8', `Internal error: ${String(error)}\n`);
@@ -34,7 +37,7 @@ export function demoRequestHandler({ bundlePath, defaultLang }: DemoHttpOptions)
         const requested = url.searchParams.get('lang');
         const lang: DemoLang = requested === 'en' || requested === 'zh' ? requested : defaultLang;
         res.setHeader('content-security-policy', contentSecurityPolicy(req));
-        send(res, req, 200, 'text/html; charset=utf-8', demoPageHtml(lang));
+        send(res, req, 200, 'text/html; charset=utf-8', demoPageHtml(lang, transport));
         return;
       }
       case pagePaths.script:

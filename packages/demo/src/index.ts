@@ -2,7 +2,7 @@
 export { startDemo } from './demo.js';
 export type { Demo, StartDemoOptions } from './demo.js';
 export { demoConfigFromEnv, DEFAULT_MAX_TURNS, DEFAULT_OPENAI_BASE_URL, DEFAULT_PORT } from './config.js';
-export type { DemoAgentConfig, DemoConfig, DemoEnv, DemoLang, OpenAIAgentConfig } from './config.js';
+export type { DemoAgentConfig, DemoConfig, DemoEnv, DemoLang, DemoTransport, OpenAIAgentConfig } from './config.js';
 export { DemoError, demoErrorCodes } from './errors.js';
 export type { DemoErrorCode } from './errors.js';
 export { describeOutcome } from './outcome.js';

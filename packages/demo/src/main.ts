@@ -1,4 +1,4 @@
-// `pnpm demo`: read the environment, start the demo, and stay up until Ctrl+C (or, with
+// `pnpm demo` (`pnpm demo --transport sse`): read the environment and the flag, start the demo, and stay up until Ctrl+C (or, with
 // ASKSEAM_DEMO_EXIT_WHEN_DONE=1, until the agent is done).
 import { demoConfigFromEnv, type DemoConfig } from './config.js';
 import { startDemo } from './demo.js';
@@ -7,7 +7,7 @@ import { DemoError } from './errors.js';
 async function main(): Promise<void> {
   let config: DemoConfig;
   try {
-    config = demoConfigFromEnv(process.env);
+    config = demoConfigFromEnv(process.env, process.argv.slice(2));
   } catch (error) {
     if (!DemoError.isInstance(error)) throw error;
     console.error(`askseam demo: ${error.message}`);
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const demo = await startDemo({ port: config.port, lang: config.lang, agent: config.agent, dataDir: config.dataDir });
+  const demo = await startDemo({ port: config.port, lang: config.lang, agent: config.agent, dataDir: config.dataDir, transport: config.transport });
 
   let exiting = false;
   const exit = async (code: number) => {

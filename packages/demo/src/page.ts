@@ -1,4 +1,4 @@
-import type { DemoLang } from './config.js';
+import type { DemoLang, DemoTransport } from './config.js';
 
 // The demo page. The token is deliberately absent from the HTML: the page script reads it from the
 // page's own address (the URL the terminal printed), so the server never echoes a secret into a
@@ -27,8 +27,11 @@ const text: Record<DemoLang, { title: string; lead: string; terminal: string; no
   },
 };
 
-/** The page for one language; `lang` also goes to the element, which translates its own controls. */
-export function demoPageHtml(lang: DemoLang): string {
+/**
+ * The page for one language; `lang` also goes to the element, which translates its own controls.
+ * `transport` goes to the page script in a meta tag: it picks the URL the element is given.
+ */
+export function demoPageHtml(lang: DemoLang, transport: DemoTransport = 'ws'): string {
   const t = text[lang];
   return `<!doctype html>
 <html lang="${lang}">
@@ -36,6 +39,7 @@ export function demoPageHtml(lang: DemoLang): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t.title}</title>
+<meta name="askseam-transport" content="${transport}">
 <link rel="icon" href="data:,">
 <style>
   :root { color-scheme: light dark; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; line-height: 1.5; }
@@ -68,16 +72,18 @@ export function demoPageHtml(lang: DemoLang): string {
 }
 
 /**
- * Runs in the browser: hands the element the socket URL and the token from the page's own query
- * string, and keeps the token on the language links so switching language does not lose it.
+ * Runs in the browser: hands the element the host URL and the token from the page's own query
+ * string, and keeps the token on the language links so switching language does not lose it. The
+ * element picks the transport from the URL: `ws://` for the socket, `http(s)://` for SSE.
  * Setting `token` before `url` matters: the element connects as soon as it has a URL.
  */
 export const demoPageScript = `const params = new URLSearchParams(location.search);
 const token = params.get('token');
 const element = document.querySelector('askseam-questions');
+const sse = document.querySelector('meta[name="askseam-transport"]')?.content === 'sse';
 if (token) {
   element.setAttribute('token', token);
-  element.setAttribute('url', \`ws://\${location.host}${pagePaths.socket}\`);
+  element.setAttribute('url', sse ? \`\${location.protocol}//\${location.host}${pagePaths.socket}\` : \`ws://\${location.host}${pagePaths.socket}\`);
 } else {
   document.getElementById('no-token').hidden = false;
 }

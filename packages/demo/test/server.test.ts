@@ -3,6 +3,8 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { connectQuestions } from '@askseam/client';
+import { EventSource } from 'eventsource';
 import { WebSocket } from 'ws';
 import { DEFAULT_PORT, startDemo } from '../src/index.js';
 import { Cleanup, startTestDemo } from './helpers.js';
@@ -157,5 +159,34 @@ describe('the demo server', () => {
     await demo.close();
 
     await expect(fetch(demo.url)).rejects.toThrow();
+  });
+});
+
+describe('the demo server with --transport sse', () => {
+  it('tells the page to use SSE and serves the event stream and respond routes, ahead of the HTTP API', async () => {
+    const { demo } = await startTestDemo(cleanup, { transport: 'sse' });
+    expect(demo.transport).toBe('sse');
+    expect(demo.hostUrl).toBe(`http://127.0.0.1:${demo.port}/askseam`);
+    const html = await (await fetch(demo.url)).text();
+    expect(html).toContain('<meta name="askseam-transport" content="sse">');
+    const script = await (await fetch(`http://127.0.0.1:${demo.port}/demo.js`)).text();
+    expect(script).toContain('${location.protocol}//${location.host}/askseam');
+
+    // The stream is the host's, not the API's 404: refused without the token, open with it.
+    expect((await fetch(`${demo.hostUrl}/events`)).status).toBe(401);
+    const client = connectQuestions({ url: demo.hostUrl, token: demo.token, EventSource, reconnect: false });
+    cleanup.add(() => client.close());
+    // The scripted agent's first question, replayed on the fresh stream and answered by POST.
+    const question = await new Promise<import('@askseam/client').PendingQuestion>((resolve) => client.on('requested', resolve));
+    expect(question.questions[0]?.question).toBe('Which framework should the new website use?');
+    const answer = { answers: question.questions.map((item) => ({ id: item.id, selected: [item.options?.[0]?.label ?? ''] })) };
+    await expect(question.answer(answer)).resolves.toEqual({ rpcId: question.rpcId, accepted: true });
+  });
+
+  it('keeps the page on the WebSocket by default', async () => {
+    const { demo } = await startTestDemo(cleanup);
+    expect(demo.transport).toBe('ws');
+    expect(demo.hostUrl).toBe(demo.socketUrl);
+    expect(await (await fetch(demo.url)).text()).toContain('<meta name="askseam-transport" content="ws">');
   });
 });

@@ -1,10 +1,10 @@
-// <askseam-questions url="http(s)://…"> over HTTP + Server-Sent Events, in real Chromium. The host
-// side is the client package's test double of the SSE wire (fake-sse-host.ts), serving this page
-// too so the stream and the POSTs are same-origin; the lead swaps in the real handler after merging.
+// <askseam-questions url="http(s)://…"> over HTTP + Server-Sent Events, in real Chromium, against
+// the real host: `createWebSocketHost` with its `fetchHandler()` on a Node http server (the client
+// package's sse-stage.ts) that serves this page too, so the stream and the POSTs are same-origin.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSseHost, type FakeSseHost } from '../../client/test/fake-sse-host.js';
+import { startSseStage, type SseStage } from '../../client/test/sse-stage.js';
 import { bundleFromSource, launchBrowser } from './support/browser.js';
 import { cardOf, waitForQuestion } from './support/fixture.js';
 
@@ -26,7 +26,7 @@ const page = (url: string) => `<!doctype html>
 </html>`;
 
 let browser: Browser | undefined;
-let host: FakeSseHost | undefined;
+let host: SseStage | undefined;
 
 beforeAll(async () => {
   let bundle: string;
@@ -37,7 +37,7 @@ beforeAll(async () => {
     else if (path === '/askseam-questions.js') res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(bundle);
     else res.writeHead(404).end();
   };
-  host = await startFakeSseHost({ token, fallback: serve });
+  host = await startSseStage({ token, fallback: serve });
 });
 afterAll(async () => {
   await host?.close();
@@ -70,13 +70,13 @@ describe('<askseam-questions> over SSE', () => {
     const sse = current(host);
     const { page, webSockets } = await openPage();
     try {
-      sse.ask('rpc-sse-1', questions);
+      const rpcId = await sse.ask(questions);
       await waitForQuestion(page, 'Which database should the service use?');
       await page.getByRole('radio', { name: /PostgreSQL/ }).check();
       await page.getByRole('button', { name: 'Submit' }).click();
 
       const { frame, receipt } = await sse.nextRespond();
-      expect(frame).toMatchObject({ rpcId: 'rpc-sse-1', result: { ok: true, value: { answer: { answers: [{ id: 'db', selected: ['PostgreSQL (Recommended)'] }] } } } });
+      expect(frame).toMatchObject({ rpcId, result: { ok: true, value: { answer: { answers: [{ id: 'db', selected: ['PostgreSQL (Recommended)'] }] } } } });
       expect(receipt).toMatchObject({ accepted: true });
       await expect.poll(() => cardOf(page).count(), { timeout: 10_000 }).toBe(0);
       expect(sse.pending).toEqual([]);
@@ -92,7 +92,7 @@ describe('<askseam-questions> over SSE', () => {
     const sse = current(host);
     const { page } = await openPage();
     try {
-      sse.ask('rpc-sse-2', questions);
+      const rpcId = await sse.ask(questions);
       await waitForQuestion(page, 'Which database should the service use?');
       await page.getByRole('radio', { name: 'SQLite' }).check();
 
@@ -106,7 +106,7 @@ describe('<askseam-questions> over SSE', () => {
 
       await page.getByRole('button', { name: 'Submit' }).click();
       const { frame, receipt } = await sse.nextRespond();
-      expect(frame).toMatchObject({ rpcId: 'rpc-sse-2', result: { ok: true, value: { answer: { answers: [{ id: 'db', selected: ['SQLite'] }] } } } });
+      expect(frame).toMatchObject({ rpcId, result: { ok: true, value: { answer: { answers: [{ id: 'db', selected: ['SQLite'] }] } } } });
       expect(receipt).toMatchObject({ accepted: true });
     } finally {
       await page.close();
