@@ -1,3 +1,4 @@
+// Over 400 lines on purpose: one connection's life (dial, heartbeat, hello, receipts, reconnect) reads best as one class; the transports are socket.ts and sse.ts.
 import {
   DEFAULT_CLIENT_HEARTBEAT_MS,
   PROTOCOL_VERSION,
