@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { askseamPageContentSecurityPolicy } from '@askseam/web/server';
 import type { DemoLang, DemoTransport } from './config.js';
 import { demoPageHtml, demoPageScript, pagePaths } from './page.js';
 
@@ -36,7 +37,7 @@ export function demoRequestHandler({ bundlePath, defaultLang, transport = 'ws' }
       case pagePaths.page: {
         const requested = url.searchParams.get('lang');
         const lang: DemoLang = requested === 'en' || requested === 'zh' ? requested : defaultLang;
-        res.setHeader('content-security-policy', contentSecurityPolicy(req));
+        res.setHeader('content-security-policy', askseamPageContentSecurityPolicy({ port: req.socket.localPort }));
         send(res, req, 200, 'text/html; charset=utf-8', demoPageHtml(lang, transport));
         return;
       }
@@ -61,25 +62,6 @@ export function demoRequestHandler({ bundlePath, defaultLang, transport = 'ws' }
   }
 }
 
-/**
- * Only our own scripts run and only our own socket is reachable, so even if a question's text
- * slipped past the element's sanitizer it could neither run script nor load anything remote.
- * The socket origin is spelled out because not every browser lets 'self' cover ws:.
- */
-function contentSecurityPolicy(req: IncomingMessage): string {
-  const port = req.socket.localPort;
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    // The element styles its shadow root with a <style> element, and the page has one of its own.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
 
 function send(res: ServerResponse, req: IncomingMessage, status: number, type: string, body: string | Buffer): void {
   res.statusCode = status;

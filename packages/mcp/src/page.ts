@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { browserBundleUrl } from '@askseam/web/server';
+import { askseamPageContentSecurityPolicy, browserBundleUrl } from '@askseam/web/server';
 
 // The page a person answers on. The token is not in the HTML: the script reads it from the
 // page's own address (the URL printed on stderr), so no document ever carries the secret.
@@ -51,7 +51,7 @@ export function servePage(req: IncomingMessage, res: ServerResponse): boolean {
   const path = new URL(req.url ?? '/', 'http://page.invalid').pathname;
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (path === pagePaths.page) {
-    res.setHeader('content-security-policy', contentSecurityPolicy(req));
+    res.setHeader('content-security-policy', askseamPageContentSecurityPolicy({ port: req.socket.localPort }));
     send(res, req, 200, 'text/html; charset=utf-8', pageHtml);
     return true;
   }
@@ -70,20 +70,6 @@ export function servePage(req: IncomingMessage, res: ServerResponse): boolean {
   return false;
 }
 
-/** Only our own scripts and our own socket, so a question's text can neither run script nor load anything remote. */
-function contentSecurityPolicy(req: IncomingMessage): string {
-  const port = req.socket.localPort;
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
 
 export function send(res: ServerResponse, req: IncomingMessage, status: number, type: string, body: string | Buffer): void {
   res.statusCode = status;

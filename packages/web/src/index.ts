@@ -16,4 +16,5 @@ export type {
 export { defineAskseamQuestions } from './define.js';
 export type { AskseamLang } from './i18n.js';
 export { browserBundleUrl } from './bundle-url.js';
+export { askseamPageContentSecurityPolicy, type AskseamPagePolicyOptions } from './page-policy.js';
 export { isFormBatch } from './form-batch.js';
