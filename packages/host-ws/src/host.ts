@@ -287,7 +287,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       { delivery, judge, reporter, lifecycle },
       {
         handler,
-        auth: { token: config.token, allowAnonymous: config.allowAnonymous, origins: config.origins },
+        // The same auth as the socket's, one-question links included (docs/protocol.md "One-question links").
+        auth: { token: config.token, allowAnonymous: config.allowAnonymous, origins: config.origins, links: links.signer },
         maxPayload: config.maxPayload,
         heartbeatMs: config.heartbeatMs,
         maxBufferedBytes: config.maxBufferedBytes,

@@ -1,7 +1,7 @@
 import type { QuestionRequestedFrame, ServerFrame } from '@askseam/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupDurable, openSqlite, tempDbFile } from './durable-fixture.js';
-import { cleanup, redAnswer, startHost, TOKEN } from './fixture.js';
+import { cleanup, colourQuestion, redAnswer, startHost, TOKEN } from './fixture.js';
 import { cleanupSse, mount, post, SseClient } from './sse-fixture.js';
 
 afterEach(async () => {
@@ -144,6 +144,39 @@ describe('the event stream', () => {
     while (!text.includes(': ping\n')) text += (await reader.read()).value ?? '';
     await reader.cancel();
     expect(text.startsWith('id: ')).toBe(true);
+  });
+});
+
+describe('one-question links on the event stream', () => {
+  it('opens a stream and takes answers with ?link= alone: its one question only, and a settled link says so', async () => {
+    const t = await startHost({ linkBaseUrl: 'https://app.example/answer' });
+    const mine = t.ask('agent-a');
+    const { rpcId: mineId } = await t.event('asked');
+    const other = t.ask('agent-a', [{ ...colourQuestion, question: 'Which other colour?' }]);
+    const { rpcId: otherId } = await t.event('asked', (event) => event.rpcId !== mineId);
+    const base = await mount(t.host.fetchHandler(), 'node');
+    const link = encodeURIComponent(new URL(t.host.linkFor(mineId)).searchParams.get('link') ?? '');
+    const respondWithLink = async (frame: unknown): Promise<Record<string, unknown>> => {
+      const response = await fetch(`${base}/respond?link=${link}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(frame) });
+      expect(response.status).toBe(200);
+      return (await response.json()) as Record<string, unknown>;
+    };
+
+    const client = await SseClient.open(`${base}/events?link=${link}`);
+    await client.waitFor(requested);
+    expect(client.frames()[0]).toMatchObject({ type: 'hello', pending: [mineId], link: { rpcId: mineId, settled: false } });
+    expect(client.frames().filter(requested).map((frame) => frame.rpcId)).toEqual([mineId]);
+
+    expect(await respondWithLink({ type: 'question/respond', rpcId: otherId, result: { ok: true, value: { sessionId: 'agent-a', answer: redAnswer } } })).toMatchObject({ accepted: false, reason: 'forbidden' });
+    expect(await respondWithLink({ type: 'question/respond', rpcId: mineId, result: { ok: true, value: { sessionId: 'agent-a', answer: redAnswer } } })).toMatchObject({ accepted: true });
+    await expect(mine.settled).resolves.toEqual({ ok: true, value: redAnswer });
+    await client.waitFor((frame) => frame.type === 'question/resolved' && frame.rpcId === mineId);
+    expect(t.host.pending().map((question) => question.rpcId)).toEqual([otherId]);
+
+    const reopened = await SseClient.open(`${base}/events?link=${link}`);
+    const [hello] = await reopened.waitFor((frame) => frame.type === 'hello');
+    expect(hello?.frame).toMatchObject({ pending: [], link: { rpcId: mineId, settled: true } });
+    void other.settled;
   });
 });
 

@@ -3,230 +3,234 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { artifactsDir } from './support/browser.js';
 import { cardOf, focused, useBrowserTest, waitForQuestion } from './support/fixture.js';
+import { transports } from './support/stage.js';
 
-const t = useBrowserTest();
+// Everything here is about the element, not the wire: it runs over both transports.
+describe.each(transports)('over %s', (transport) => {
+  const t = useBrowserTest(transport);
 
-const tool = {
-  name: 'delete_branch',
-  description: 'Deletes a git branch on the remote.',
-  input: { repository: 'askseam/askseam', branch: 'feature/approvals', force: true, keep: null, retries: 2 },
-};
-const heading = 'Allow the agent to run delete_branch?';
+  const tool = {
+    name: 'delete_branch',
+    description: 'Deletes a git branch on the remote.',
+    input: { repository: 'askseam/askseam', branch: 'feature/approvals', force: true, keep: null, retries: 2 },
+  };
+  const heading = 'Allow the agent to run delete_branch?';
 
-/** The agent asks for approval through the seam, as a framework adapter would. */
-function ask(options: Partial<AskApprovalOptions> = {}): Promise<ApprovalDecision> {
-  return t.track(askApproval(t.stage.userQuestions, { tool, agent: t.stage.agent, signal: t.signal, ...options }));
-}
+  /** The agent asks for approval through the seam, as a framework adapter would. */
+  function ask(options: Partial<AskApprovalOptions> = {}): Promise<ApprovalDecision> {
+    return t.track(askApproval(t.stage.userQuestions, { tool, agent: t.stage.agent, signal: t.signal, ...options }));
+  }
 
-const json = (page: Page) => page.getByRole('region', { name: 'Arguments (JSON)' });
+  const json = (page: Page) => page.getByRole('region', { name: 'Arguments (JSON)' });
 
-describe('<askseam-questions> approval card', () => {
-  it('shows the tool, its description, the reason and the arguments as JSON text, and approves (screenshot)', async () => {
-    const page = await t.mount();
-    const decision = ask({ reason: 'The branch was **merged** yesterday.', urgency: 'high' });
-    await waitForQuestion(page, heading);
-    const card = cardOf(page);
-    expect(await card.locator('.chip').textContent()).toBe('Tool approval');
-    expect(await card.locator('.urgency').textContent()).toContain('Urgent');
-    expect(await card.locator('.tool-name').textContent()).toBe('delete_branch');
-    expect(await card.locator('.tool-description').textContent()).toBe('Deletes a git branch on the remote.');
-    // The reason is the question's detail: Markdown, sanitised.
-    expect(await card.locator('.detail strong').textContent()).toBe('merged');
-    expect(await json(page).textContent()).toBe(JSON.stringify(tool.input, null, 2));
-    expect(await json(page).isVisible()).toBe(true);
-    // An approval card, not the composer: no radio buttons.
-    expect(await page.getByRole('radio').count()).toBe(0);
-    await card.screenshot({ path: `${artifactsDir}approval.png` });
+  describe('<askseam-questions> approval card', () => {
+    it('shows the tool, its description, the reason and the arguments as JSON text, and approves (screenshot)', async () => {
+      const page = await t.mount();
+      const decision = ask({ reason: 'The branch was **merged** yesterday.', urgency: 'high' });
+      await waitForQuestion(page, heading);
+      const card = cardOf(page);
+      expect(await card.locator('.chip').textContent()).toBe('Tool approval');
+      expect(await card.locator('.urgency').textContent()).toContain('Urgent');
+      expect(await card.locator('.tool-name').textContent()).toBe('delete_branch');
+      expect(await card.locator('.tool-description').textContent()).toBe('Deletes a git branch on the remote.');
+      // The reason is the question's detail: Markdown, sanitised.
+      expect(await card.locator('.detail strong').textContent()).toBe('merged');
+      expect(await json(page).textContent()).toBe(JSON.stringify(tool.input, null, 2));
+      expect(await json(page).isVisible()).toBe(true);
+      // An approval card, not the composer: no radio buttons.
+      expect(await page.getByRole('radio').count()).toBe(0);
+      await card.screenshot({ path: `${artifactsDir}approval.png` });
 
-    await page.getByRole('button', { name: 'Approve' }).click();
-    expect(await decision).toEqual({ approved: true });
-  });
+      await page.getByRole('button', { name: 'Approve' }).click();
+      expect(await decision).toEqual({ approved: true });
+    });
 
-  it('denies with the Deny button', async () => {
-    const page = await t.mount();
-    const decision = ask();
-    await waitForQuestion(page, heading);
-    await page.getByRole('button', { name: 'Deny' }).click();
-    expect(await decision).toEqual({ approved: false });
-    expect(t.stage.events.find((event) => event.type === 'answered')).toMatchObject({ answer: { answers: [{ id: 'tool-approval', selected: ['Deny'] }] } });
-  });
+    it('denies with the Deny button', async () => {
+      const page = await t.mount();
+      const decision = ask();
+      await waitForQuestion(page, heading);
+      await page.getByRole('button', { name: 'Deny' }).click();
+      expect(await decision).toEqual({ approved: false });
+      expect(t.stage.events.find((event) => event.type === 'answered')).toMatchObject({ answer: { answers: [{ id: 'tool-approval', selected: ['Deny'] }] } });
+    });
 
-  it('denies with the reason written in the box, sent as the custom answer', async () => {
-    const page = await t.mount();
-    const decision = ask();
-    await waitForQuestion(page, heading);
-    await page.getByRole('textbox', { name: 'Reason for denying (optional)' }).fill('Someone still works on it.');
-    await page.getByRole('button', { name: 'Deny' }).click();
-    expect(await decision).toEqual({ approved: false, reason: 'Someone still works on it.' });
-    expect(t.stage.events.find((event) => event.type === 'answered')).toMatchObject({
-      answer: { answers: [{ id: 'tool-approval', selected: [], custom: 'Someone still works on it.' }] },
+    it('denies with the reason written in the box, sent as the custom answer', async () => {
+      const page = await t.mount();
+      const decision = ask();
+      await waitForQuestion(page, heading);
+      await page.getByRole('textbox', { name: 'Reason for denying (optional)' }).fill('Someone still works on it.');
+      await page.getByRole('button', { name: 'Deny' }).click();
+      expect(await decision).toEqual({ approved: false, reason: 'Someone still works on it.' });
+      expect(t.stage.events.find((event) => event.type === 'answered')).toMatchObject({
+        answer: { answers: [{ id: 'tool-approval', selected: [], custom: 'Someone still works on it.' }] },
+      });
+    });
+
+    it('denies with Enter in the reason box; Shift+Enter is a new line', async () => {
+      const page = await t.mount();
+      const decision = ask();
+      await waitForQuestion(page, heading);
+      await page.getByRole('textbox', { name: 'Reason for denying (optional)' }).click();
+      await page.keyboard.type('Not today.');
+      await page.keyboard.press('Shift+Enter');
+      await page.keyboard.type('Ask me on Monday.');
+      expect(t.stage.host.pending()).toHaveLength(1);
+      await page.keyboard.press('Enter');
+      expect(await decision).toEqual({ approved: false, reason: 'Not today.\nAsk me on Monday.' });
+    });
+
+    it('does not drop a written reason when Approve is pressed: it asks to send or clear it first', async () => {
+      const page = await t.mount();
+      const decision = ask();
+      await waitForQuestion(page, heading);
+      const reason = page.getByRole('textbox', { name: 'Reason for denying (optional)' });
+      await reason.fill('Wait for the release.');
+      await page.getByRole('button', { name: 'Approve' }).click();
+      expect(await page.getByRole('alert').textContent()).toBe('You wrote a reason to deny: press Deny to send it, or clear it to approve.');
+      expect(await focused(page)).toBe('reason');
+      expect(t.stage.host.pending()).toHaveLength(1);
+      await reason.fill('');
+      await page.getByRole('button', { name: 'Approve' }).click();
+      expect(await decision).toEqual({ approved: true });
+    });
+
+    it('asks for a reason when the question offers no deny option and Deny is pressed empty', async () => {
+      const page = await t.mount();
+      const answer = t.ask([
+        { id: 'run', question: 'Run the backup now?', options: [{ label: 'Run it' }], intent: { kind: 'tool-approval', approve: 'Run it', tool: { name: 'backup', input: {} } } },
+      ]);
+      await waitForQuestion(page, 'Run the backup now?');
+      await page.getByRole('button', { name: 'Deny' }).click();
+      const reason = page.getByRole('textbox', { name: 'Reason for denying (optional)' });
+      expect(await reason.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByRole('alert').textContent()).toBe('Write why you deny it first, or approve it.');
+      await reason.fill('The disk is full.');
+      expect(await reason.getAttribute('aria-invalid')).toBeNull();
+      await page.getByRole('button', { name: 'Deny' }).click();
+      expect(await answer).toEqual({ answers: [{ id: 'run', selected: [], custom: 'The disk is full.' }] });
+    });
+
+    it('folds and unfolds the arguments, keeps the fold across a redraw, and starts long arguments folded', async () => {
+      const page = await t.mount();
+      void ask();
+      await waitForQuestion(page, heading);
+      await page.getByText('Arguments', { exact: true }).click();
+      expect(await json(page).isVisible()).toBe(false);
+      // A refused Approve redraws the card; the fold stays as the person left it.
+      await page.getByRole('textbox', { name: 'Reason for denying (optional)' }).fill('x');
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('alert').waitFor();
+      expect(await json(page).isVisible()).toBe(false);
+      await page.getByText('Arguments', { exact: true }).click();
+      expect(await json(page).isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Dismiss' }).click();
+      await page.getByRole('heading', { name: heading }).waitFor({ state: 'detached' });
+
+      const long = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`key${index}`, index]));
+      void ask({ tool: { name: 'bulk_update', input: long } });
+      await waitForQuestion(page, 'Allow the agent to run bulk_update?');
+      expect(await json(page).isVisible()).toBe(false);
+      await page.getByText('Arguments', { exact: true }).click();
+      expect(await json(page).textContent()).toContain('"key39": 39');
+    });
+
+    it('dismisses the card, which the asker reads as ASK_CANCELLED, not as a denial', async () => {
+      const page = await t.mount();
+      const decision = ask();
+      await waitForQuestion(page, heading);
+      await page.getByRole('button', { name: 'Dismiss' }).click();
+      await expect(decision).rejects.toMatchObject({ code: 'ASK_CANCELLED' });
+    });
+
+    it('moves through the card with Tab in reading order, and a number key approves nothing', async () => {
+      const page = await t.mount();
+      void ask();
+      await waitForQuestion(page, heading);
+      await page.getByRole('button', { name: 'Approve' }).focus();
+      await page.keyboard.press('1');
+      await page.keyboard.press('2');
+      expect(t.stage.host.pending()).toHaveLength(1);
+      await page.getByText('Arguments', { exact: true }).focus();
+      const order: (string | undefined)[] = [];
+      for (let step = 0; step < 5; step += 1) {
+        await page.keyboard.press('Tab');
+        order.push(await focused(page));
+      }
+      expect(order).toEqual(['arguments', 'approve', 'deny', 'reason', 'dismiss']);
+      // Enter on the summary folds the arguments; Enter on Approve approves.
+      await page.getByText('Arguments', { exact: true }).focus();
+      await page.keyboard.press('Enter');
+      expect(await json(page).isVisible()).toBe(false);
+    });
+
+    it('speaks Chinese with lang="zh", and the zh approval answers 批准', async () => {
+      const page = await t.mount({ lang: 'zh' });
+      const decision = ask({ lang: 'zh' });
+      await waitForQuestion(page, '允许智能体运行 delete_branch 吗？');
+      const card = cardOf(page);
+      expect(await card.locator('.chip').textContent()).toBe('工具审批');
+      expect(await card.locator('.tool dt').allTextContents()).toEqual(['工具', '用途']);
+      expect(await card.locator('summary').textContent()).toBe('参数');
+      expect(await page.getByRole('textbox', { name: '拒绝理由（可选）' }).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: '忽略' }).isVisible()).toBe(true);
+      await page.getByRole('button', { name: '批准' }).click();
+      expect(await decision).toEqual({ approved: true });
     });
   });
 
-  it('denies with Enter in the reason box; Shift+Enter is a new line', async () => {
-    const page = await t.mount();
-    const decision = ask();
-    await waitForQuestion(page, heading);
-    await page.getByRole('textbox', { name: 'Reason for denying (optional)' }).click();
-    await page.keyboard.type('Not today.');
-    await page.keyboard.press('Shift+Enter');
-    await page.keyboard.type('Ask me on Monday.');
-    expect(t.stage.host.pending()).toHaveLength(1);
-    await page.keyboard.press('Enter');
-    expect(await decision).toEqual({ approved: false, reason: 'Not today.\nAsk me on Monday.' });
-  });
+  // 203.0.113.0/24 is TEST-NET-3: nothing answers there, and no request to it may even start.
+  const remote = 'http://203.0.113.7';
 
-  it('does not drop a written reason when Approve is pressed: it asks to send or clear it first', async () => {
-    const page = await t.mount();
-    const decision = ask();
-    await waitForQuestion(page, heading);
-    const reason = page.getByRole('textbox', { name: 'Reason for denying (optional)' });
-    await reason.fill('Wait for the release.');
-    await page.getByRole('button', { name: 'Approve' }).click();
-    expect(await page.getByRole('alert').textContent()).toBe('You wrote a reason to deny: press Deny to send it, or clear it to approve.');
-    expect(await focused(page)).toBe('reason');
-    expect(t.stage.host.pending()).toHaveLength(1);
-    await reason.fill('');
-    await page.getByRole('button', { name: 'Approve' }).click();
-    expect(await decision).toEqual({ approved: true });
-  });
+  describe('the approval card with hostile model text', () => {
+    const hostileName = `<img src=x onerror="window.__xss='name'"><script>window.__xss='name-script'</script>[click](javascript:window.__xss='name-link')`;
+    const rtl = 'invoice\u202Efdp.exe';
+    const long = 'A'.repeat(20_000);
+    const hostileInput = {
+      html: `<img src="${remote}/a.png" onerror="window.__xss='input'">`,
+      script: `<script>window.__xss='input-script'</script>`,
+      markdown: `[docs](javascript:window.__xss='md') ![pixel](${remote}/pixel.png) **bold**`,
+      file: rtl,
+      long,
+    };
+    const hostileDescription = `<b onmouseover="window.__xss='description'">Bold?</b> [link](${remote}/x) <iframe src="${remote}/frame"></iframe>`;
 
-  it('asks for a reason when the question offers no deny option and Deny is pressed empty', async () => {
-    const page = await t.mount();
-    const answer = t.ask([
-      { id: 'run', question: 'Run the backup now?', options: [{ label: 'Run it' }], intent: { kind: 'tool-approval', approve: 'Run it', tool: { name: 'backup', input: {} } } },
-    ]);
-    await waitForQuestion(page, 'Run the backup now?');
-    await page.getByRole('button', { name: 'Deny' }).click();
-    const reason = page.getByRole('textbox', { name: 'Reason for denying (optional)' });
-    expect(await reason.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.getByRole('alert').textContent()).toBe('Write why you deny it first, or approve it.');
-    await reason.fill('The disk is full.');
-    expect(await reason.getAttribute('aria-invalid')).toBeNull();
-    await page.getByRole('button', { name: 'Deny' }).click();
-    expect(await answer).toEqual({ answers: [{ id: 'run', selected: [], custom: 'The disk is full.' }] });
-  });
+    it('shows tool names, descriptions and arguments literally: nothing runs, loads or becomes markup', async () => {
+      const page = await t.mount();
+      const decision = ask({ tool: { name: hostileName, description: hostileDescription, input: hostileInput } });
+      await waitForQuestion(page, /Allow the agent to run/);
+      const card = cardOf(page);
 
-  it('folds and unfolds the arguments, keeps the fold across a redraw, and starts long arguments folded', async () => {
-    const page = await t.mount();
-    void ask();
-    await waitForQuestion(page, heading);
-    await page.getByText('Arguments', { exact: true }).click();
-    expect(await json(page).isVisible()).toBe(false);
-    // A refused Approve redraws the card; the fold stays as the person left it.
-    await page.getByRole('textbox', { name: 'Reason for denying (optional)' }).fill('x');
-    await page.getByRole('button', { name: 'Approve' }).click();
-    await page.getByRole('alert').waitFor();
-    expect(await json(page).isVisible()).toBe(false);
-    await page.getByText('Arguments', { exact: true }).click();
-    expect(await json(page).isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Dismiss' }).click();
-    await page.getByRole('heading', { name: heading }).waitFor({ state: 'detached' });
+      expect(await card.locator('img, script, iframe, b, a, strong').count()).toBe(0);
+      expect(await card.locator('.tool-name').textContent()).toBe(hostileName);
+      expect(await card.locator('h2').textContent()).toBe(`Allow the agent to run ${hostileName}?`);
+      expect(await card.locator('.tool-description').textContent()).toBe(hostileDescription);
+      // The JSON view is the JSON text, with the right-to-left override shown as its escape.
+      const shown = await json(page).textContent();
+      expect(shown).toBe(JSON.stringify(hostileInput, null, 2).replace('\u202E', '\\u202e'));
+      expect(shown).toContain('"file": "invoice\\u202efdp.exe"');
+      expect(shown).not.toContain('\u202E');
+      const handlerAttributes = await card.evaluate((node) =>
+        [node, ...node.querySelectorAll('*')].flatMap((each) => [...each.attributes].map((attribute) => attribute.name)).filter((name) => name.startsWith('on')),
+      );
+      expect(handlerAttributes).toEqual([]);
+      // A 20 000-character value wraps inside the card instead of widening the page.
+      expect(await card.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
 
-    const long = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`key${index}`, index]));
-    void ask({ tool: { name: 'bulk_update', input: long } });
-    await waitForQuestion(page, 'Allow the agent to run bulk_update?');
-    expect(await json(page).isVisible()).toBe(false);
-    await page.getByText('Arguments', { exact: true }).click();
-    expect(await json(page).textContent()).toContain('"key39": 39');
-  });
+      await card.locator('.tool-description').hover();
+      await card.locator('.tool-name').click();
+      await page.getByRole('button', { name: 'Approve' }).click();
+      expect(await decision).toEqual({ approved: true });
+      expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+      expect(t.requests.filter((url) => !url.startsWith(`${t.stage.origin}/`))).toEqual([]);
+      expect(t.pageErrors).toEqual([]);
+    });
 
-  it('dismisses the card, which the asker reads as ASK_CANCELLED, not as a denial', async () => {
-    const page = await t.mount();
-    const decision = ask();
-    await waitForQuestion(page, heading);
-    await page.getByRole('button', { name: 'Dismiss' }).click();
-    await expect(decision).rejects.toMatchObject({ code: 'ASK_CANCELLED' });
-  });
-
-  it('moves through the card with Tab in reading order, and a number key approves nothing', async () => {
-    const page = await t.mount();
-    void ask();
-    await waitForQuestion(page, heading);
-    await page.getByRole('button', { name: 'Approve' }).focus();
-    await page.keyboard.press('1');
-    await page.keyboard.press('2');
-    expect(t.stage.host.pending()).toHaveLength(1);
-    await page.getByText('Arguments', { exact: true }).focus();
-    const order: (string | undefined)[] = [];
-    for (let step = 0; step < 5; step += 1) {
-      await page.keyboard.press('Tab');
-      order.push(await focused(page));
-    }
-    expect(order).toEqual(['arguments', 'approve', 'deny', 'reason', 'dismiss']);
-    // Enter on the summary folds the arguments; Enter on Approve approves.
-    await page.getByText('Arguments', { exact: true }).focus();
-    await page.keyboard.press('Enter');
-    expect(await json(page).isVisible()).toBe(false);
-  });
-
-  it('speaks Chinese with lang="zh", and the zh approval answers 批准', async () => {
-    const page = await t.mount({ lang: 'zh' });
-    const decision = ask({ lang: 'zh' });
-    await waitForQuestion(page, '允许智能体运行 delete_branch 吗？');
-    const card = cardOf(page);
-    expect(await card.locator('.chip').textContent()).toBe('工具审批');
-    expect(await card.locator('.tool dt').allTextContents()).toEqual(['工具', '用途']);
-    expect(await card.locator('summary').textContent()).toBe('参数');
-    expect(await page.getByRole('textbox', { name: '拒绝理由（可选）' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: '忽略' }).isVisible()).toBe(true);
-    await page.getByRole('button', { name: '批准' }).click();
-    expect(await decision).toEqual({ approved: true });
-  });
-});
-
-// 203.0.113.0/24 is TEST-NET-3: nothing answers there, and no request to it may even start.
-const remote = 'http://203.0.113.7';
-
-describe('the approval card with hostile model text', () => {
-  const hostileName = `<img src=x onerror="window.__xss='name'"><script>window.__xss='name-script'</script>[click](javascript:window.__xss='name-link')`;
-  const rtl = 'invoice\u202Efdp.exe';
-  const long = 'A'.repeat(20_000);
-  const hostileInput = {
-    html: `<img src="${remote}/a.png" onerror="window.__xss='input'">`,
-    script: `<script>window.__xss='input-script'</script>`,
-    markdown: `[docs](javascript:window.__xss='md') ![pixel](${remote}/pixel.png) **bold**`,
-    file: rtl,
-    long,
-  };
-  const hostileDescription = `<b onmouseover="window.__xss='description'">Bold?</b> [link](${remote}/x) <iframe src="${remote}/frame"></iframe>`;
-
-  it('shows tool names, descriptions and arguments literally: nothing runs, loads or becomes markup', async () => {
-    const page = await t.mount();
-    const decision = ask({ tool: { name: hostileName, description: hostileDescription, input: hostileInput } });
-    await waitForQuestion(page, /Allow the agent to run/);
-    const card = cardOf(page);
-
-    expect(await card.locator('img, script, iframe, b, a, strong').count()).toBe(0);
-    expect(await card.locator('.tool-name').textContent()).toBe(hostileName);
-    expect(await card.locator('h2').textContent()).toBe(`Allow the agent to run ${hostileName}?`);
-    expect(await card.locator('.tool-description').textContent()).toBe(hostileDescription);
-    // The JSON view is the JSON text, with the right-to-left override shown as its escape.
-    const shown = await json(page).textContent();
-    expect(shown).toBe(JSON.stringify(hostileInput, null, 2).replace('\u202E', '\\u202e'));
-    expect(shown).toContain('"file": "invoice\\u202efdp.exe"');
-    expect(shown).not.toContain('\u202E');
-    const handlerAttributes = await card.evaluate((node) =>
-      [node, ...node.querySelectorAll('*')].flatMap((each) => [...each.attributes].map((attribute) => attribute.name)).filter((name) => name.startsWith('on')),
-    );
-    expect(handlerAttributes).toEqual([]);
-    // A 20 000-character value wraps inside the card instead of widening the page.
-    expect(await card.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
-
-    await card.locator('.tool-description').hover();
-    await card.locator('.tool-name').click();
-    await page.getByRole('button', { name: 'Approve' }).click();
-    expect(await decision).toEqual({ approved: true });
-    expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
-    expect(t.requests.filter((url) => !url.startsWith(`${t.stage.origin}/`))).toEqual([]);
-    expect(t.pageErrors).toEqual([]);
-  });
-
-  it('shows a right-to-left override in a tool name as its escape, so the name cannot be made to read backwards', async () => {
-    const page = await t.mount();
-    void ask({ tool: { name: `run_${rtl}`, input: {} } });
-    await waitForQuestion(page, /Allow the agent to run/);
-    expect(await cardOf(page).locator('.tool-name').textContent()).toBe('run_invoice\\u202efdp.exe');
-    expect(await cardOf(page).locator('h2').textContent()).toBe('Allow the agent to run run_invoice\\u202efdp.exe?');
+    it('shows a right-to-left override in a tool name as its escape, so the name cannot be made to read backwards', async () => {
+      const page = await t.mount();
+      void ask({ tool: { name: `run_${rtl}`, input: {} } });
+      await waitForQuestion(page, /Allow the agent to run/);
+      expect(await cardOf(page).locator('.tool-name').textContent()).toBe('run_invoice\\u202efdp.exe');
+      expect(await cardOf(page).locator('h2').textContent()).toBe('Allow the agent to run run_invoice\\u202efdp.exe?');
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { focused, holdNextAnswerAsStale, releaseSends, useBrowserTest, waitForQuestion } from './support/fixture.js';
 
+// WebSocket only: these cut and refuse the socket itself (upgrades); e2e/sse.test.ts drops and resumes the event stream.
 const t = useBrowserTest();
 
 const twoQuestions = [

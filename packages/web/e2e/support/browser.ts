@@ -32,7 +32,8 @@ export interface MountOptions {
   /**
    * 'attributes': `<askseam-questions url token>` makes its own client.
    * 'client': the page makes a client with connectQuestions and sets the `client` property; its
-   * socket can hold outgoing frames and rewrite the next answer (see `controlSends`).
+   * socket (or, over SSE, its fetch) can hold outgoing answers and rewrite the next one (see
+   * `holdNextAnswerAsStale`).
    */
   mode?: 'attributes' | 'client';
   /** Reconnect delays for mode 'client'. */
@@ -74,6 +75,6 @@ export async function openTestPage(browser: Browser, stage: Stage): Promise<Test
 
 /** Replace whatever element is on the page with one fresh `<askseam-questions>` wired to the stage's host. */
 export async function mountElement(page: Page, stage: Stage, options: MountOptions = {}): Promise<void> {
-  const settings = { url: stage.wsUrl, token: stage.token, lang: options.lang ?? null, mode: options.mode ?? 'attributes', reconnectDelayMs: options.reconnectDelayMs ?? 250, reconnectMaxDelayMs: options.reconnectMaxDelayMs ?? 10_000 };
+  const settings = { url: stage.url, token: stage.token, lang: options.lang ?? null, mode: options.mode ?? 'attributes', reconnectDelayMs: options.reconnectDelayMs ?? 250, reconnectMaxDelayMs: options.reconnectMaxDelayMs ?? 10_000 };
   await page.evaluate((values) => (window as unknown as { mountAskseam(settings: typeof values): void }).mountAskseam(values), settings);
 }

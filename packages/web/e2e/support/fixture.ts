@@ -3,7 +3,7 @@ import type { AskUserQuestionAnswer, AskUserQuestionItem, AskUserQuestionRequest
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { bundleFromSource, launchBrowser, mountElement, openTestPage, type MountOptions, type TestPage } from './browser.js';
-import { startStage, type Stage } from './stage.js';
+import { startStage, type Stage, type Transport } from './stage.js';
 
 export interface BrowserTest {
   readonly stage: Stage;
@@ -27,11 +27,11 @@ export interface BrowserTest {
 }
 
 /**
- * Hooks for one browser test file: one Chromium, one stage (HTTP server + host + seam) and one
- * page for the file; each test mounts a fresh element, and whatever it left pending is withdrawn
- * after it, so tests never see each other's questions.
+ * Hooks for one browser test file (or one `describe` of it): one Chromium, one stage (HTTP server
+ * + host + seam) reached over `transport`, and one page; each test mounts a fresh element, and
+ * whatever it left pending is withdrawn after it, so tests never see each other's questions.
  */
-export function useBrowserTest(): BrowserTest {
+export function useBrowserTest(transport: Transport = 'ws'): BrowserTest {
   let browser: Browser | undefined;
   let stage: Stage | undefined;
   let testPage: TestPage | undefined;
@@ -41,7 +41,7 @@ export function useBrowserTest(): BrowserTest {
   beforeAll(async () => {
     let bundle: string;
     [browser, bundle] = await Promise.all([launchBrowser(), bundleFromSource()]);
-    stage = await startStage(bundle);
+    stage = await startStage(bundle, transport);
     testPage = await openTestPage(browser, stage);
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { createWebSocketHost, type HostEvent, type WebSocketHost } from '@askseam/host-ws';
+import { createWebSocketHost, toNodeListener, type HostEvent, type WebSocketHost } from '@askseam/host-ws';
 import { UserQuestions, type AgentRef, type AgentRegistry } from '@askseam/user-questions';
 
 // The page every browser test loads. Its module script (plain browser JavaScript, kept out of the
@@ -20,6 +20,25 @@ window.mountAskseam = ({ url, token, lang, mode, reconnectDelayMs, reconnectMaxD
   if (mode === 'attributes') {
     element.setAttribute('url', url);
     element.setAttribute('token', token);
+  } else if (/^https?:/.test(url)) {
+    // The same control over the HTTP + SSE transport: answers go out as POSTs through this fetch,
+    // which can hold them back or rewrite the next one.
+    const control = { hold: false, held: [], rewriteNextAnswer: undefined };
+    window.__sends = control;
+    window.__releaseSends = () => { control.hold = false; for (const send of control.held.splice(0)) send(); };
+    const controlledFetch = (input, init = {}) => {
+      let body = init.body;
+      if (typeof body === 'string' && body.includes('"question/respond"') && control.rewriteNextAnswer) {
+        const frame = JSON.parse(body);
+        control.rewriteNextAnswer(frame);
+        control.rewriteNextAnswer = undefined;
+        body = JSON.stringify(frame);
+      }
+      const send = () => fetch(input, { ...init, body });
+      if (!control.hold) return send();
+      return new Promise((resolve, reject) => control.held.push(() => send().then(resolve, reject)));
+    };
+    element.client = connectQuestions({ url, token, fetch: controlledFetch, reconnect: { initialDelayMs: reconnectDelayMs, maxDelayMs: reconnectMaxDelayMs } });
   } else {
     // A socket whose outgoing answers the test can hold back or rewrite, as a slow network or a
     // proxy between this client and the host would.
@@ -60,13 +79,27 @@ const testPage = `<!doctype html>
 </html>`;
 
 /**
+ * How the element reaches the host: 'ws' dials the WebSocket host at ws://…/askseam; 'sse' opens
+ * the host's `fetchHandler()` (HTTP + Server-Sent Events, docs/protocol.md), mounted on the same
+ * server, at http://…/askseam.
+ */
+export type Transport = 'ws' | 'sse';
+
+/** Every transport the element speaks: suites that are not about one of them run over each. */
+export const transports: readonly Transport[] = ['ws', 'sse'];
+
+/**
  * One test's world: a real HTTP server on 127.0.0.1:0 serving the test page and the bundle, the
- * real WebSocket host attached to it with a token, and the seam with one live root agent.
+ * real WebSocket host attached to it with a token (and, for 'sse', its fetch handler mounted on
+ * the same server, so the stream and the POSTs are same-origin), and the seam with one live root agent.
  */
 export interface Stage {
+  readonly transport: Transport;
   readonly origin: string;
   /** ws:// URL of the host, without the token. */
   readonly wsUrl: string;
+  /** The URL the element is given for this stage's transport (ws:// or http://), without the token. */
+  readonly url: string;
   readonly token: string;
   readonly host: WebSocketHost;
   readonly userQuestions: UserQuestions;
@@ -81,7 +114,7 @@ export interface Stage {
   close(): Promise<void>;
 }
 
-export async function startStage(bundle: string): Promise<Stage> {
+export async function startStage(bundle: string, transport: Transport = 'ws'): Promise<Stage> {
   const agent: AgentRef = { id: 'agent-e2e' };
   const registry: AgentRegistry = { get: (id) => (id === agent.id ? agent : undefined), roots: () => [agent] };
   const userQuestions = new UserQuestions({ agents: registry });
@@ -91,9 +124,13 @@ export async function startStage(bundle: string): Promise<Stage> {
   const events: HostEvent[] = [];
   const waiters: (() => void)[] = [];
 
+  // Set once the host exists (the host needs the server first); only 'sse' stages have one.
+  let sseListener: ReturnType<typeof toNodeListener> | undefined;
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path === '/') {
+    if (sseListener !== undefined && path.startsWith('/askseam/')) {
+      sseListener(req, res);
+    } else if (path === '/') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(testPage);
     } else if (path === '/mount.js') {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(mountScript);
@@ -130,9 +167,13 @@ export async function startStage(bundle: string): Promise<Stage> {
     },
   });
 
+  if (transport === 'sse') sseListener = toNodeListener(host.fetchHandler());
+
   return {
+    transport,
     origin: `http://127.0.0.1:${port}`,
     wsUrl: `ws://127.0.0.1:${port}/askseam`,
+    url: `${transport === 'sse' ? 'http' : 'ws'}://127.0.0.1:${port}/askseam`,
     token,
     host,
     userQuestions,
