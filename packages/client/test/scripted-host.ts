@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { Inbox } from './inbox.js';
 
 export interface ScriptedHostOptions {
   /** When set, an upgrade without `?token=<token>` is refused with HTTP 401. */
@@ -39,24 +40,6 @@ export interface ScriptedConnection {
   readonly closed: Promise<{ code: number; reason: string }>;
   /** Cut the TCP connection without a close handshake. */
   terminate(): void;
-}
-
-/** A queue a test can await items from, in arrival order. */
-class Inbox<T> {
-  readonly #items: T[] = [];
-  readonly #waiters: ((item: T) => void)[] = [];
-
-  push(item: T): void {
-    const waiter = this.#waiters.shift();
-    if (waiter) waiter(item);
-    else this.#items.push(item);
-  }
-
-  next(): Promise<T> {
-    const item = this.#items.shift();
-    if (item !== undefined) return Promise.resolve(item);
-    return new Promise((resolve) => this.#waiters.push(resolve));
-  }
 }
 
 export async function startScriptedHost(options: ScriptedHostOptions = {}): Promise<ScriptedHost> {

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createWebSocketHost, toNodeListener, type WebSocketHost } from '@askseam/host-ws';
 import type { ReceiptFrame } from '@askseam/protocol';
 import { UserQuestions, type AskUserQuestionItem } from '@askseam/user-questions';
+import { Inbox } from './inbox.js';
 
 export interface SseStageOptions {
   /** The host's shared token (`?token=` or Bearer). */
@@ -59,24 +60,6 @@ export interface SseStage {
   /** Cut every open connection from the server side, as a proxy or a restart would. */
   dropStreams(): void;
   close(): Promise<void>;
-}
-
-/** A queue a test can await items from, in arrival order. */
-class Inbox<T> {
-  readonly #items: T[] = [];
-  readonly #waiters: ((item: T) => void)[] = [];
-
-  push(item: T): void {
-    const waiter = this.#waiters.shift();
-    if (waiter) waiter(item);
-    else this.#items.push(item);
-  }
-
-  next(): Promise<T> {
-    const item = this.#items.shift();
-    if (item !== undefined) return Promise.resolve(item);
-    return new Promise((resolve) => this.#waiters.push(resolve));
-  }
 }
 
 const base = '/askseam';
