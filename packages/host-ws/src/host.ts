@@ -157,7 +157,10 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   // First, so that a second provider fails fast (DUPLICATE_PROVIDER) before any port is opened.
   const unregister = config.userQuestions.registerProvider({ ask: (request) => asks.ask(request) });
 
-  const auth = { token: config.token, authenticate: config.authenticate, allowAnonymous: config.allowAnonymous, origins: config.origins, links: links.signer };
+  // One set of rules for every transport; only `authenticate` differs (a Node request here, the
+  // fetch handler brings its own for a Web Request), so a rule added here reaches both.
+  const requestAuth = { token: config.token, allowAnonymous: config.allowAnonymous, origins: config.origins, links: links.signer };
+  const auth = { ...requestAuth, authenticate: config.authenticate };
   const handleRequest = createHttpHandler({
     path: config.path,
     auth,
@@ -287,8 +290,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       { delivery, judge, reporter, lifecycle },
       {
         handler,
-        // The same auth as the socket's, one-question links included (docs/protocol.md "One-question links").
-        auth: { token: config.token, allowAnonymous: config.allowAnonymous, origins: config.origins, links: links.signer },
+        auth: requestAuth,
         maxPayload: config.maxPayload,
         heartbeatMs: config.heartbeatMs,
         maxBufferedBytes: config.maxBufferedBytes,
