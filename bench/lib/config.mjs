@@ -73,4 +73,18 @@ export const config = {
     // The redis-server binary; the section is skipped (not failed) when it is missing.
     redisServer: process.env.BENCH_REDIS_SERVER || '/usr/bin/redis-server',
   },
+  browser: {
+    // Questions per variant before measuring (the page's JIT, the element's first render).
+    warmup: int('BENCH_BROWSER_WARMUP', 20, 5),
+    // Alternating rounds; each round shows `perRound` questions of every variant, one at a time.
+    rounds: int('BENCH_BROWSER_ROUNDS', 5, 2),
+    perRound: int('BENCH_BROWSER_PER_ROUND', 40, 15),
+    // Cold page loads (fresh browser context each) for the first-question figure.
+    coldLoads: int('BENCH_BROWSER_COLD_LOADS', 6, 2),
+    // Single-choice questions over HTTP + SSE, after the WebSocket blocks.
+    sseQuestions: int('BENCH_BROWSER_SSE_QUESTIONS', 60, 20),
+    budgetMs: int('BENCH_BROWSER_BUDGET_MS', 60_000, 40_000),
+    // The section is skipped (not failed) without Chromium: ASKSEAM_CHROMIUM, else /usr/bin/chromium
+    // (read by packages/web/scripts/chromium.mjs, which the element's e2e suites launch with too).
+  },
 };

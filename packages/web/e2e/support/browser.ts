@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { buildBrowserBundle } from '../../scripts/bundle.mjs';
+import { launchChromium } from '../../scripts/chromium.mjs';
 import type { Stage } from './stage.js';
 
 /** Debian's Chromium, driven through playwright-core (no browser download). */
-export const chromiumPath = process.env['ASKSEAM_CHROMIUM'] ?? '/usr/bin/chromium';
+export { chromiumPath } from '../../scripts/chromium.mjs';
 
 /** Screenshots that are test artifacts only (gitignored). */
 export const artifactsDir = fileURLToPath(new URL('../../test-results/', import.meta.url));
@@ -15,11 +16,7 @@ export const updateReadmeScreenshots = process.env['ASKSEAM_UPDATE_SCREENSHOTS']
 
 export function launchBrowser(): Promise<Browser> {
   mkdirSync(artifactsDir, { recursive: true });
-  return chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  return launchChromium();
 }
 
 /** The element bundled from src, in memory (nothing written to dist/). */
