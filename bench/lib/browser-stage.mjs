@@ -4,10 +4,8 @@
 // `ws` server on its own port that sends the plain baseline's frames.
 import { createServer } from 'node:http';
 import { once } from 'node:events';
-import { readFile } from 'node:fs/promises';
 import { createWebSocketHost, toNodeListener } from '@askseam/host-ws';
 import { UserQuestions } from '@askseam/user-questions';
-import { browserBundleUrl } from '@askseam/web/server';
 import { WebSocketServer } from 'ws';
 import { agentRegistry } from './askseam.mjs';
 import { visibleProbeScript } from './visible-probe.mjs';
@@ -73,12 +71,12 @@ const page = ({ url, token }) => `<!doctype html>
 // A cross-origin isolated page reads performance.now() to 5 µs instead of 100 µs.
 const isolated = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
 
-/** Start the stage; the bundle is the one `pnpm build` wrote (dist/browser/askseam-questions.js). */
-export async function startBrowserStage() {
-  const bundleUrl = browserBundleUrl();
-  const bundle = await readFile(bundleUrl, 'utf8').catch((error) => {
-    throw new Error(`The element's browser bundle is missing at ${bundleUrl.pathname}: run \`pnpm build\` first.`, { cause: error });
-  });
+/**
+ * Start the stage serving `bundle`, the element's browser bundle (the bench serves the one
+ * `pnpm build` wrote; the probe's test bundles it from source).
+ * @param {{ bundle: string }} options
+ */
+export async function startBrowserStage({ bundle }) {
   const { agents, registry } = agentRegistry(['agent-browser']);
   const agent = agents.get('agent-browser');
   const userQuestions = new UserQuestions({ agents: registry });

@@ -12,37 +12,17 @@
 // load (fresh browser context, question already pending: navigation start → painted), and the
 // single-choice question over HTTP + SSE (the element given an http:// url), measured in its own
 // block with the WebSocket page closed.
+import { readFile } from 'node:fs/promises';
+import { browserBundleUrl } from '@askseam/web/server';
 import { chromiumAvailable, chromiumPath, launchChromium } from '../../packages/web/scripts/chromium.mjs';
 import { startBrowserStage } from '../lib/browser-stage.mjs';
 import { config } from '../lib/config.mjs';
 import { figure, skipped } from '../lib/figure.mjs';
-import { seamAnswer, seamQuestions } from '../lib/fixtures.mjs';
 import { interleave, quantile } from '../lib/stats.mjs';
+import { coldLoad, connectPlain, fixtures, nextMarker, openPage, recordFrame, throughElement, throughPlain } from '../lib/visible-questions.mjs';
 
 const SECTION = 'browser';
 const TITLE = 'requested → visible in Chromium';
-
-// The two questions: the first question of the bench batch alone, and the whole batch (a form of
-// three). `marker` makes each ask's text unique, so the probe knows which frame and which text.
-const fixtures = {
-  single: {
-    questions: (marker) => seamQuestions(` ${marker}`).slice(0, 1),
-    answer: { answers: [{ id: 'database', selected: ['PostgreSQL (Recommended)'] }] },
-  },
-  form: { questions: (marker) => seamQuestions(` ${marker}`), answer: seamAnswer() },
-};
-
-let asked = 0;
-const nextMarker = () => `q${String(++asked).padStart(6, '0')}z`;
-
-// The screen updates once per frame (about 16.7 ms), so "painted" depends on where in that frame
-// the question arrives. A sample ends just after a paint and the steps after it take a fixed time
-// per variant, which would put each variant at its own phase (a bias either way). Each question
-// therefore waits one of `phases` evenly spread offsets before it is sent, in the same order for
-// every variant, so every variant sees every phase alike.
-const phases = 8;
-const frameMs = 1000 / 60;
-const phaseDelay = (marker) => new Promise((resolve) => setTimeout(resolve, (Number(marker.slice(1, -1)) % phases) * (frameMs / phases)));
 
 export async function run() {
   const { warmup, rounds, perRound, coldLoads, sseQuestions } = config.browser;
@@ -51,20 +31,15 @@ export async function run() {
     console.log(`  skipped: ${reason}`);
     return [skipped(SECTION, TITLE, reason)];
   }
-  const stage = await startBrowserStage();
+  const stage = await startBrowserStage({ bundle: await builtBundle() });
   const browser = await launchChromium();
   try {
     const wsPage = await openPage(browser, stage, 'ws');
-    await wsPage.evaluate((url) => window.__bench.plainConnect(url), stage.plainUrl);
+    await connectPlain(wsPage, stage);
 
     // One question of each kind through the element, to record the frame text the plain baseline
     // replays (the same bytes, with the marker swapped).
-    const templates = {};
-    for (const [name, fixture] of Object.entries(fixtures)) {
-      const marker = nextMarker();
-      await throughElement(wsPage, stage, fixture, marker);
-      templates[name] = { marker, text: await wsPage.evaluate(() => window.__visible.lastFrame()) };
-    }
+    const templates = { single: await recordFrame(wsPage, stage, fixtures.single), form: await recordFrame(wsPage, stage, fixtures.form) };
 
     const variant = (name, measure) => ({
       name,
@@ -129,6 +104,16 @@ export async function run() {
   }
 }
 
+/** The element's bundle as `pnpm build` wrote it: what a page serving the package would load. */
+async function builtBundle() {
+  const url = browserBundleUrl();
+  try {
+    return await readFile(url, 'utf8');
+  } catch (error) {
+    throw new Error(`The element's browser bundle is missing at ${url.pathname}: run \`pnpm build\` first.`, { cause: error });
+  }
+}
+
 /** p50 and p99 of frame → painted beside the plain baseline, and frame → laid out in a note. */
 function rows(what, element, plain) {
   const at = (list, key, q) => quantile(list.map((sample) => sample[key]), q);
@@ -156,50 +141,3 @@ function rows(what, element, plain) {
 }
 
 const fmt = (value) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
-
-async function openPage(browser, stage, transport) {
-  const page = await browser.newPage({ viewport: { width: 760, height: 900 }, colorScheme: 'light', locale: 'en-US' });
-  await page.goto(`${stage.origin}/?transport=${transport}`);
-  await page.waitForFunction(() => window.__bench !== undefined && customElements.get('askseam-questions') !== undefined);
-  await page.evaluate(() => window.__bench.clientOpen());
-  return page;
-}
-
-/** Ask one question through the seam, time it onto the element, answer it from the page. */
-async function throughElement(page, stage, fixture, marker) {
-  await page.evaluate((m) => void window.__visible.arm(m, 'element'), marker);
-  await phaseDelay(marker);
-  const answered = stage.ask(fixture.questions(marker));
-  const sample = await page.evaluate(() => window.__visible.take());
-  await page.evaluate((answer) => window.__bench.answerShown(answer), fixture.answer);
-  await answered;
-  return sample;
-}
-
-/** Send the recorded frame text (new marker) to the plain handler; time it; clear the page. */
-async function throughPlain(page, stage, template, marker) {
-  await page.evaluate((m) => void window.__visible.arm(m, 'plain'), marker);
-  await phaseDelay(marker);
-  stage.sendPlain(template.text.replaceAll(template.marker, marker));
-  const sample = await page.evaluate(() => window.__visible.take());
-  await page.evaluate(() => window.__bench.plainClear());
-  return sample;
-}
-
-/** A fresh context (empty cache), the question already pending: navigation start → painted. */
-async function coldLoad(browser, stage) {
-  const marker = nextMarker();
-  const answered = stage.ask(fixtures.single.questions(marker));
-  const context = await browser.newContext({ viewport: { width: 760, height: 900 }, colorScheme: 'light', locale: 'en-US' });
-  try {
-    const page = await context.newPage();
-    await page.goto(`${stage.origin}/?transport=ws&cold=${marker}`);
-    const sample = await page.evaluate(() => window.__visibleCold);
-    await page.evaluate(() => window.__bench.clientOpen());
-    await page.evaluate((answer) => window.__bench.answerShown(answer), fixtures.single.answer);
-    await answered;
-    return sample;
-  } finally {
-    await context.close();
-  }
-}
