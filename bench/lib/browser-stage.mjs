@@ -24,6 +24,11 @@ window.__bench = {
   async clientOpen() {
     while (element()?.client?.status !== 'open') await new Promise((resolve) => setTimeout(resolve, 5));
   },
+  /** An empty requestAnimationFrame loop: Chromium's frame clock never idles (see visible-questions.mjs). */
+  keepFramesComing() {
+    const tick = () => requestAnimationFrame(tick);
+    tick();
+  },
   /** Answer the one pending question, then wait until the element has let it go. */
   async answerShown(answer) {
     const client = element().client;

@@ -75,14 +75,14 @@ export const config = {
   },
   browser: {
     // Questions per variant before measuring (the page's JIT, the element's first render).
-    warmup: int('BENCH_BROWSER_WARMUP', 20, 5),
+    warmup: int('BENCH_BROWSER_WARMUP', 15, 5),
     // Alternating rounds; each round shows `perRound` questions of every variant, one at a time.
     rounds: int('BENCH_BROWSER_ROUNDS', 5, 2),
-    perRound: int('BENCH_BROWSER_PER_ROUND', 40, 15),
+    perRound: int('BENCH_BROWSER_PER_ROUND', 36, 15),
     // Cold page loads (fresh browser context each) for the first-question figure.
-    coldLoads: int('BENCH_BROWSER_COLD_LOADS', 6, 2),
+    coldLoads: int('BENCH_BROWSER_COLD_LOADS', 5, 2),
     // Single-choice questions over HTTP + SSE, after the WebSocket blocks.
-    sseQuestions: int('BENCH_BROWSER_SSE_QUESTIONS', 60, 20),
+    sseQuestions: int('BENCH_BROWSER_SSE_QUESTIONS', 50, 20),
     budgetMs: int('BENCH_BROWSER_BUDGET_MS', 60_000, 40_000),
     // The section is skipped (not failed) without Chromium: ASKSEAM_CHROMIUM, else /usr/bin/chromium
     // (read by packages/web/scripts/chromium.mjs, which the element's e2e suites launch with too).

@@ -17,20 +17,32 @@ let asked = 0;
 export const nextMarker = () => `q${String(++asked).padStart(6, '0')}z`;
 
 // The screen updates once per frame (about 16.7 ms), so "painted" depends on where in that frame
-// the question arrives. A sample ends just after a paint and the steps after it take a fixed time
-// per variant, which would put each variant at its own phase (a bias either way). Each question
-// therefore waits one of `phases` evenly spread offsets before it is sent, in the same order for
-// every variant, so every variant sees every phase alike.
-const phases = 8;
+// the question arrives. Two things would make that differ between variants and runs: an idle page
+// lets Chromium stop its frame clock and start it again at once for the next change (so "painted"
+// would depend on how long the page sat idle), and a sample ends just after a paint while the steps
+// after it take a fixed time per variant (so each variant would meet the clock at its own phase).
+// So the measured pages keep the frame clock running (an empty requestAnimationFrame loop), and
+// each question waits an offset in [0, one frame) before it is sent, from the golden-ratio sequence
+// of its number: any block of questions covers the frame evenly, the same way for every variant.
 const frameMs = 1000 / 60;
-const phaseDelay = (marker) => new Promise((resolve) => setTimeout(resolve, (Number(marker.slice(1, -1)) % phases) * (frameMs / phases)));
+const goldenRatio = (Math.sqrt(5) - 1) / 2;
+const phaseOffsetMs = (marker) => ((Number(marker.slice(1, -1)) * goldenRatio) % 1) * frameMs;
 
-/** A page of the stage whose element is connected over `transport` ('ws' | 'sse'). */
+/** Wait the marker's offset to within a few µs (a timer is only good to a millisecond). */
+async function phaseDelay(marker) {
+  const until = performance.now() + phaseOffsetMs(marker);
+  const coarse = until - performance.now() - 2;
+  if (coarse > 0) await new Promise((resolve) => setTimeout(resolve, coarse));
+  while (performance.now() < until) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A page of the stage whose element is connected over `transport` ('ws' | 'sse'), its frame clock running. */
 export async function openPage(browser, stage, transport) {
   const page = await browser.newPage({ viewport: { width: 760, height: 900 }, colorScheme: 'light', locale: 'en-US' });
   await page.goto(`${stage.origin}/?transport=${transport}`);
   await page.waitForFunction(() => window.__bench !== undefined && customElements.get('askseam-questions') !== undefined);
   await page.evaluate(() => window.__bench.clientOpen());
+  await page.evaluate(() => window.__bench.keepFramesComing());
   return page;
 }
 

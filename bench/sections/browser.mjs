@@ -114,30 +114,27 @@ async function builtBundle() {
   }
 }
 
-/** p50 and p99 of frame → painted beside the plain baseline, and frame → laid out in a note. */
+/**
+ * Frame → laid out (what the client and the element cost, to a few µs) and frame → painted (what a
+ * person sees: the next 60 Hz frame after that), p50 and p99, each beside the plain baseline.
+ */
 function rows(what, element, plain) {
   const at = (list, key, q) => quantile(list.map((sample) => sample[key]), q);
-  const pair = (q, label) =>
+  const row = (key, label, q) =>
     figure({
       section: SECTION,
-      name: `${what}: frame → painted ${label}`,
-      value: at(element, 'painted', q),
+      name: `${what}: frame → ${label} p${Math.round(q * 100)}`,
+      value: at(element, key, q),
       unit: 'ms',
-      baseline: { name: 'plain <div>', value: at(plain, 'painted', q) },
+      baseline: { name: 'plain <div>', value: at(plain, key, q) },
     });
   const hidden = element.filter((sample) => sample.hiddenFrames > 0).length;
-  const laidOut = figure({
-    section: SECTION,
-    name: `${what}: frame → laid out p50`,
-    value: at(element, 'layout', 0.5),
-    unit: 'ms',
-    baseline: { name: 'plain <div>', value: at(plain, 'layout', 0.5) },
-    note:
-      `${what} (${element.length} questions each): frame → laid out p99 ${fmt(at(element, 'layout', 0.99))} ms (plain ${fmt(at(plain, 'layout', 0.99))} ms); ` +
-      `frame → in the DOM p50 ${fmt(at(element, 'dom', 0.5))} ms (plain ${fmt(at(plain, 'dom', 0.5))} ms)` +
-      (hidden > 0 ? `; ${hidden} in the DOM but hidden for a frame or more` : ''),
-  });
-  return [pair(0.5, 'p50'), pair(0.99, 'p99'), laidOut];
+  const rows = [row('layout', 'laid out', 0.5), row('layout', 'laid out', 0.99), row('painted', 'painted', 0.5), row('painted', 'painted', 0.99)];
+  rows[0].note =
+    `${what} (${element.length} questions each): frame → in the DOM p50 ${fmt(at(element, 'dom', 0.5))} ms (plain ${fmt(at(plain, 'dom', 0.5))} ms); ` +
+    'painted waits for the next frame of the 60 Hz clock, so its ratio stays near 1 unless the element costs a frame' +
+    (hidden > 0 ? `; ${hidden} in the DOM but hidden for a frame or more` : '');
+  return rows;
 }
 
 const fmt = (value) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
