@@ -84,11 +84,15 @@ describe('the visible probe', () => {
     const [other, armed, next] = [nextMarker(), nextMarker(), nextMarker()];
     const frame = (marker: string) => single.text.replaceAll(single.marker, marker);
     await arm(armed, 'plain');
-    // Frames on one socket arrive in order: by the time `armed` is sampled the page has handled `other`.
     stage.sendPlain(frame(other));
+    await page.waitForFunction((m) => document.getElementById('plain')!.textContent!.includes(m), other);
+    const otherShownAt = await page.evaluate(() => performance.now());
     stage.sendPlain(frame(armed));
     const sample = await take();
     expectOrdered(sample, armed);
+    // Timed from the armed question's own frame, not from the one before it.
+    expect(sample.frameAt).toBeGreaterThan(otherShownAt);
+    expect(await page.evaluate(() => (window as unknown as { __visible: { lastFrame(): string } }).__visible.lastFrame())).toContain(armed);
     // A replay of the sampled question, then a fresh one: only the fresh one is sampled.
     stage.sendPlain(frame(armed));
     await arm(next, 'plain');
