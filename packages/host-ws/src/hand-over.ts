@@ -62,7 +62,18 @@ export type Resolver = (answer: AskUserQuestionAnswer | PromiseLike<AskUserQuest
 
 function asWaiter(kept: Waiter | Resolver | undefined): Waiter | undefined {
   if (typeof kept !== 'function') return kept;
-  return { resolve: kept, reject: (error) => kept(Promise.reject(error)) };
+  return { resolve: kept, reject: (error) => kept(rejectedWith(error)) };
+}
+
+/**
+ * A rejected promise that is never reported unhandled itself: the asker's promise adopts its
+ * rejection (and is reported, as ever, if nobody handles that), and settling an asker that is
+ * already settled stays the silent no-op that a real `reject` is.
+ */
+function rejectedWith(error: unknown): Promise<never> {
+  const rejected = Promise.reject(error);
+  rejected.catch(() => {});
+  return rejected;
 }
 
 export interface HandOverDeps {
