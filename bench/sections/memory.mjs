@@ -86,7 +86,7 @@ async function pendingQuestions(config) {
 /** Per idle authenticated connection: askseam's host against a bare `ws` server, alternately, median of the rounds. */
 async function idleConnections(config) {
   const count = config.scale.sessions;
-  const rounds = 2;
+  const rounds = 3;
   const bare = [];
   const askseam = [];
   for (let round = 0; round < rounds; round++) {
