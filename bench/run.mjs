@@ -14,7 +14,7 @@ const sections = [
   { name: 'mcp', title: '2. Peer: MCP SDK elicitation over Streamable HTTP', budgetMs: config.mcp.budgetMs },
   { name: 'scale', title: '3a. Scale: answers/s across many connected sessions', budgetMs: config.scale.budgetMs },
   { name: 'replay', title: '3b. Scale: reconnect replay cost', budgetMs: config.scale.replayBudgetMs },
-  { name: 'memory', title: '3c. Scale: heap per pending question', budgetMs: config.scale.memoryBudgetMs },
+  { name: 'memory', title: '3c. Scale: heap per pending question and per idle connection', budgetMs: config.scale.memoryBudgetMs },
   { name: 'micro', title: '4. Validators on one core', budgetMs: config.micro.budgetMs },
   { name: 'durable', title: '5. Durable store', budgetMs: config.durable.budgetMs },
   { name: 'crossnode', title: '6. Cross-node round trip (Redis store and bus)', budgetMs: config.crossnode.budgetMs },

@@ -14,7 +14,7 @@ import { waitUntil } from './stats.mjs';
 export const sessionId = (index) => `session-${String(index).padStart(5, '0')}`;
 
 /** The principal of one session's user: sees that session only, and says so (cheap replay). */
-function authenticate(req) {
+export function authenticate(req) {
   const session = new URL(req.url ?? '/', 'http://host').searchParams.get('session');
   if (!session) return undefined;
   return { id: `user-of-${session}`, canSee: (id) => id === session, sessions: [session], sessionsExhaustive: true };

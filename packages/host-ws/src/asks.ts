@@ -17,6 +17,7 @@ import { checkDetachedAsk, type DetachedAskRequest } from './detached.js';
 import { WebSocketHostError } from './errors.js';
 import type { BackgroundWork, Lifecycle } from './lifecycle.js';
 import type { HostLogger } from './logger.js';
+import { isoNow } from './iso-now.js';
 import { callNotifier, type Notifier } from './notify.js';
 import { PendingQuestion, type PendingTable } from './pending.js';
 import type { Reporter } from './reporter.js';
@@ -52,26 +53,25 @@ export class Asks {
 
   constructor(private readonly deps: AsksDeps) {}
 
-  async ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+  /**
+   * Not `async`: a pending ask then holds the one promise its asker awaits, not also the async
+   * function's own promise chained onto it (heap per pending question). Refusals still reject.
+   */
+  ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+    let questions: AskUserQuestionItem[];
+    try {
+      questions = this.#checkAsk(request);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const { agent, signal } = request;
     const { waiters, cluster } = this.deps;
-    if (agent === undefined) {
-      throw new UserQuestionError(
-        'ASK_MISSING_AGENT',
-        'The WebSocket host routes each question to the asking agent\'s session, but the request has no agent; pass `agent` to ask().',
-      );
-    }
-    this.#refuseWhenClosed();
-    if (signal?.aborted) throw new UserQuestionError('ASK_ABORTED', 'The question was aborted before it was asked.', { cause: signal.reason });
-    // Only the contract's fields go on the wire, and the caller's later edits do not.
-    // The seam's sealed batch is checked and frozen: shared, not copied (one copy per pending question).
-    const questions = isSealedQuestionBatch(request.questions) ? request.questions : parseOwnCopy(request.questions);
 
     return new Promise<AskUserQuestionAnswer>((resolve, reject) => {
       const rpcId = randomUUID();
       if (signal === undefined) {
-        // No signal to unhook: the promise's own functions are the waiter (less heap per pending question).
-        waiters.set(rpcId, { resolve, reject });
+        // No signal to unhook: the promise's resolve alone is the waiter (less heap per pending question).
+        waiters.setResolver(rpcId, resolve);
       } else {
         const onAbort = () => this.#abortBlocking(rpcId, signal.reason);
         waiters.set(rpcId, {
@@ -88,17 +88,23 @@ export class Asks {
       }
       // The seam passes urgency through unchecked; a level we do not know is read as medium.
       const urgency = request.urgency === undefined ? undefined : askUserQuestionUrgencySchema.catch('medium').parse(request.urgency);
-      const record: QuestionRecord = {
-        rpcId,
-        sessionId: agent.id,
-        askedBy: agent.id,
-        askedAt: new Date().toISOString(),
-        questions,
-        mode: 'blocking',
-        ...(urgency === undefined ? {} : { urgency }),
-        // Another node that settles it must know where the asker waits.
-        ...(cluster.nodeId === undefined ? {} : { askedOn: cluster.nodeId }),
-      };
+      const sessionId = agent!.id;
+      const askedAt = isoNow();
+      const record: QuestionRecord =
+        urgency === undefined && cluster.nodeId === undefined
+          ? // The common case as one literal of exactly its fields: no spare property slots.
+            { rpcId, sessionId, askedBy: sessionId, askedAt, questions, mode: 'blocking' }
+          : {
+              rpcId,
+              sessionId,
+              askedBy: sessionId,
+              askedAt,
+              questions,
+              mode: 'blocking',
+              ...(urgency === undefined ? {} : { urgency }),
+              // Another node that settles it must know where the asker waits.
+              ...(cluster.nodeId === undefined ? {} : { askedOn: cluster.nodeId }),
+            };
       // Frozen, with the seam's sealed questions: the in-memory store keeps this very object.
       Object.freeze(record);
       void this.#enqueue(record).then((saved) => {
@@ -108,10 +114,26 @@ export class Asks {
     });
   }
 
+  /** The checks before a blocking ask is made pending; returns the questions to keep. Throws the first refusal. */
+  #checkAsk(request: AskUserQuestionRequest): AskUserQuestionItem[] {
+    const { agent, signal } = request;
+    if (agent === undefined) {
+      throw new UserQuestionError(
+        'ASK_MISSING_AGENT',
+        'The WebSocket host routes each question to the asking agent\'s session, but the request has no agent; pass `agent` to ask().',
+      );
+    }
+    this.#refuseWhenClosed();
+    if (signal?.aborted) throw new UserQuestionError('ASK_ABORTED', 'The question was aborted before it was asked.', { cause: signal.reason });
+    // Only the contract's fields go on the wire, and the caller's later edits do not.
+    // The seam's sealed batch is checked and frozen: shared, not copied (one copy per pending question).
+    return isSealedQuestionBatch(request.questions) ? request.questions : parseOwnCopy(request.questions);
+  }
+
   async askDetached(request: DetachedAskRequest): Promise<{ rpcId: string }> {
     const checked = checkDetachedAsk(request);
     this.#refuseWhenClosed();
-    const record: QuestionRecord = { rpcId: randomUUID(), askedAt: new Date().toISOString(), mode: 'detached', ...checked };
+    const record: QuestionRecord = { rpcId: randomUUID(), askedAt: isoNow(), mode: 'detached', ...checked };
     const saved = await this.#enqueue(record);
     if (!saved.ok) throw new WebSocketHostError('STORE_FAILED', `The detached question could not be saved, so nobody was asked: ${String(saved.error)}`, { cause: saved.error });
     return { rpcId: record.rpcId };

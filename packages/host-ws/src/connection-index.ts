@@ -20,7 +20,9 @@ export class ConnectionIndex<C extends Indexable> implements Iterable<C> {
   readonly #all = new Set<C>();
   readonly #seeAll = new Set<C>();
   readonly #unscoped = new Set<C>();
-  readonly #bySession = new Map<string, Set<C>>();
+  // One connection alone under a session (the usual case: one tab per person) is kept as itself;
+  // a set only from the second on. An idle connection then costs one map entry, not a set too.
+  readonly #bySession = new Map<string, C | Set<C>>();
   /** Open connections per principal id, for `maxConnectionsPerPrincipal`. */
   readonly #byPrincipal = new Map<string, number>();
 
@@ -45,12 +47,10 @@ export class ConnectionIndex<C extends Indexable> implements Iterable<C> {
     else if (connection.scope === undefined) this.#unscoped.add(connection);
     else {
       for (const sessionId of connection.scope) {
-        let set = this.#bySession.get(sessionId);
-        if (set === undefined) {
-          set = new Set();
-          this.#bySession.set(sessionId, set);
-        }
-        set.add(connection);
+        const filed = this.#bySession.get(sessionId);
+        if (filed === undefined) this.#bySession.set(sessionId, connection);
+        else if (filed instanceof Set) filed.add(connection);
+        else if (filed !== connection) this.#bySession.set(sessionId, new Set([filed, connection]));
       }
     }
   }
@@ -63,9 +63,12 @@ export class ConnectionIndex<C extends Indexable> implements Iterable<C> {
     this.#seeAll.delete(connection);
     this.#unscoped.delete(connection);
     for (const sessionId of connection.scope ?? []) {
-      const set = this.#bySession.get(sessionId);
-      set?.delete(connection);
-      if (set?.size === 0) this.#bySession.delete(sessionId);
+      const filed = this.#bySession.get(sessionId);
+      if (filed === connection) this.#bySession.delete(sessionId);
+      else if (filed instanceof Set) {
+        filed.delete(connection);
+        if (filed.size === 0) this.#bySession.delete(sessionId);
+      }
     }
   }
 
@@ -73,7 +76,9 @@ export class ConnectionIndex<C extends Indexable> implements Iterable<C> {
   *audience(sessionId: string): Generator<C> {
     yield* this.#seeAll;
     const scoped = this.#bySession.get(sessionId);
-    if (scoped !== undefined) for (const connection of scoped) if (connection.canSee(sessionId)) yield connection;
+    if (scoped instanceof Set) {
+      for (const connection of scoped) if (connection.canSee(sessionId)) yield connection;
+    } else if (scoped !== undefined && scoped.canSee(sessionId)) yield scoped;
     for (const connection of this.#unscoped) if (connection.canSee(sessionId)) yield connection;
   }
 }

@@ -25,6 +25,13 @@ interface HeldFrame {
   onSent?: () => void;
 }
 
+/**
+ * The held list of every connection that holds nothing: shared and frozen, so that an idle
+ * connection keeps no list of its own, and a push onto it would throw rather than leak frames
+ * between connections (a list of its own is made before the first frame is held).
+ */
+const noHeldFrames: HeldFrame[] = Object.freeze([]) as unknown as HeldFrame[];
+
 /** One accepted socket: whose it is, whether it still reads what it is sent, how much garbage it has sent. */
 export class HostConnection {
   /** Cleared on each heartbeat tick, set again by the pong that echoes that tick's ping. */
@@ -45,9 +52,12 @@ export class HostConnection {
    * (read once, here); undefined when `canSee` must be asked about every session.
    */
   readonly scope: readonly string[] | undefined;
+  // The next three are made on first use: most connections never send a bad frame or need a
+  // replay held back, and an idle one sends nothing (heap per idle connection).
   /** When the recent unreadable frames arrived (ms), oldest first; never more than maxBadFrames. */
-  readonly #badFrameTimes: number[] = [];
-  #queue: Promise<void> = Promise.resolve();
+  #badFrameTimes: number[] | undefined;
+  /** The last task handed to `serially`; undefined until the first frame. */
+  #queue: Promise<void> | undefined;
   /** True while the TCP socket is corked until the end of this tick (see #holdWritesForThisTick). */
   #corkedForTick = false;
   /** What the peer had left unread when this tick's cork began: this tick's own frames are ours, not its. */
@@ -58,7 +68,7 @@ export class HostConnection {
    * Frames waiting for the peer to read what it already has: the rest of a replay, and every frame
    * sent while a replay is still going out (so they keep their order). Oldest first, from #heldHead.
    */
-  #held: HeldFrame[] = [];
+  #held: HeldFrame[] = noHeldFrames;
   #heldHead = 0;
   /** Characters of the live frames in #held. */
   #heldLiveChars = 0;
@@ -115,6 +125,7 @@ export class HostConnection {
     }
     if (this.#heldHead < this.#held.length) {
       // Behind a replay still going out: the peer must see the frames in the order they were sent.
+      // Something is held, so this is the connection's own list, not the shared empty one.
       this.#held.push({ text, live: true });
       this.#heldLiveChars += text.length;
       return true;
@@ -129,6 +140,7 @@ export class HostConnection {
    * each frame is serialised only when it is its turn. `onSent` runs as its frame is handed to the socket.
    */
   replay(frames: readonly { text: () => string; onSent: () => void }[]): void {
+    if (frames.length > 0 && this.#held === noHeldFrames) this.#held = [];
     for (const frame of frames) this.#held.push({ text: frame.text, live: false, onSent: frame.onSent });
     this.#sendHeld();
   }
@@ -158,7 +170,7 @@ export class HostConnection {
   }
 
   #dropHeld(): void {
-    this.#held = [];
+    this.#held = noHeldFrames;
     this.#heldHead = 0;
     this.#heldLiveChars = 0;
   }
@@ -250,7 +262,7 @@ export class HostConnection {
    * A task that throws closes the connection with 1011; the host goes on.
    */
   serially(task: () => void | Promise<void>): void {
-    this.#queue = this.#queue.then(task).catch((error: unknown) => {
+    this.#queue = (this.#queue ?? Promise.resolve()).then(task).catch((error: unknown) => {
       this.logger.error('handling a frame failed; closing the connection', { connectionId: this.id, error: String(error) });
       this.close(closeCodes.internalError, 'internal error');
     });
@@ -264,7 +276,7 @@ export class HostConnection {
    */
   countBadFrame(): boolean {
     const now = Date.now();
-    const times = this.#badFrameTimes;
+    const times = (this.#badFrameTimes ??= []);
     times.push(now);
     while ((times[0] ?? Infinity) <= now - this.limits.badFrameWindowMs) times.shift();
     if (times.length < this.limits.maxBadFrames) return false;

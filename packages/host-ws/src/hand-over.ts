@@ -20,10 +20,18 @@ export interface Waiter {
 
 /** The in-process askers of blocking questions, by rpcId. A pending question without one is answered to `onResume`. */
 export class Waiters {
-  readonly #byRpcId = new Map<string, Waiter>();
+  // An asker without an abort signal is kept as its promise's resolve function alone (its reject is
+  // not kept: resolving with a rejected promise rejects), which saves a closure and an object per
+  // pending question; see `setResolver`.
+  readonly #byRpcId = new Map<string, Waiter | Resolver>();
 
   set(rpcId: string, waiter: Waiter): void {
     this.#byRpcId.set(rpcId, waiter);
+  }
+
+  /** Keep the asker as the `resolve` of its promise only (heap per pending question). */
+  setResolver(rpcId: string, resolve: Resolver): void {
+    this.#byRpcId.set(rpcId, resolve);
   }
 
   has(rpcId: string): boolean {
@@ -31,22 +39,41 @@ export class Waiters {
   }
 
   get(rpcId: string): Waiter | undefined {
-    return this.#byRpcId.get(rpcId);
+    return asWaiter(this.#byRpcId.get(rpcId));
   }
 
   /** Take the waiter out: whoever takes it owns ending that ask, exactly once. */
   take(rpcId: string): Waiter | undefined {
     const waiter = this.#byRpcId.get(rpcId);
     this.#byRpcId.delete(rpcId);
-    return waiter;
+    return asWaiter(waiter);
   }
 
   /** Take every waiter out. */
   takeAll(): Waiter[] {
-    const all = [...this.#byRpcId.values()];
+    const all = [...this.#byRpcId.values()].map((waiter) => asWaiter(waiter)!);
     this.#byRpcId.clear();
     return all;
   }
+}
+
+/** The `resolve` of an asker's promise: given a rejected promise, it rejects the asker with its reason. */
+export type Resolver = (answer: AskUserQuestionAnswer | PromiseLike<AskUserQuestionAnswer>) => void;
+
+function asWaiter(kept: Waiter | Resolver | undefined): Waiter | undefined {
+  if (typeof kept !== 'function') return kept;
+  return { resolve: kept, reject: (error) => kept(rejectedWith(error)) };
+}
+
+/**
+ * A rejected promise that is never reported unhandled itself: the asker's promise adopts its
+ * rejection (and is reported, as ever, if nobody handles that), and settling an asker that is
+ * already settled stays the silent no-op that a real `reject` is.
+ */
+function rejectedWith(error: unknown): Promise<never> {
+  const rejected = Promise.reject(error);
+  rejected.catch(() => {});
+  return rejected;
 }
 
 export interface HandOverDeps {

@@ -36,6 +36,18 @@ describe('PendingTable', () => {
     expect(table.size).toBe(0);
   });
 
+  it('lists only the latest entry added under an rpcId, in its own session', () => {
+    const table = new PendingTable();
+    const first = entry(table, 'r1', 'a');
+    const second = entry(table, 'r1', 'b');
+    table.add(first);
+    table.add(second);
+    expect(table.ofSessions(['a'])).toEqual([]);
+    expect(table.ofSessions(['a', 'b'])).toEqual([second]);
+    expect(table.claim('r1')).toBe(second);
+    expect(table.ofSessions(['a', 'b'])).toEqual([]);
+  });
+
   it('claims everything at once, in ask order, leaving nothing to claim twice', () => {
     const table = new PendingTable();
     table.add(entry(table, 'r1', 'a'));

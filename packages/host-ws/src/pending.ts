@@ -51,7 +51,8 @@ export class PendingQuestion {
 export class PendingTable {
   readonly #byRpcId = new Map<string, PendingQuestion>();
   // The per-session index keeps a replay proportional to the sessions a connection may see.
-  readonly #bySession = new Map<string, Map<string, PendingQuestion>>();
+  // A set of entries, not a map by rpcId: the entry knows its rpcId, and a set keeps one slot less per entry.
+  readonly #bySession = new Map<string, Set<PendingQuestion>>();
   #nextSeq = 0;
   // True while entries were added in ask order, so that the map's own order is ask order and
   // all() needs no sort (replay scans every pending question for principals without a scope).
@@ -85,13 +86,16 @@ export class PendingTable {
     }
     if (entry.seq < this.#lastSeq || this.#byRpcId.has(entry.rpcId)) this.#inOrder = false;
     this.#lastSeq = Math.max(this.#lastSeq, entry.seq);
+    // Added again under a known rpcId: the entry it replaces leaves its session's set too.
+    const previous = this.#byRpcId.get(entry.rpcId);
+    if (previous !== undefined && previous !== entry) this.#leaveSession(previous);
     this.#byRpcId.set(entry.rpcId, entry);
     let session = this.#bySession.get(entry.sessionId);
     if (session === undefined) {
-      session = new Map();
+      session = new Set();
       this.#bySession.set(entry.sessionId, session);
     }
-    session.set(entry.rpcId, entry);
+    session.add(entry);
   }
 
   get(rpcId: string): PendingQuestion | undefined {
@@ -104,10 +108,14 @@ export class PendingTable {
     if (entry === undefined) return undefined;
     this.#claimed.add(rpcId);
     this.#byRpcId.delete(rpcId);
-    const session = this.#bySession.get(entry.sessionId);
-    session?.delete(rpcId);
-    if (session?.size === 0) this.#bySession.delete(entry.sessionId);
+    this.#leaveSession(entry);
     return entry;
+  }
+
+  #leaveSession(entry: PendingQuestion): void {
+    const session = this.#bySession.get(entry.sessionId);
+    session?.delete(entry);
+    if (session?.size === 0) this.#bySession.delete(entry.sessionId);
   }
 
   /** Remember that another node settled `rpcId`, whether or not it was ever here. */

@@ -24,6 +24,19 @@ describe('sealed question batches', () => {
     expect(sealCheckedBatch(checked)).toEqual(expected);
   });
 
+  it('keeps every question field and its order (the wire text), whichever fields it has', () => {
+    const checked: AskUserQuestionItem[] = [
+      { id: 'five', question: 'Which features?', header: 'Scope', options: [{ label: 'A' }, { label: 'B' }], multiSelect: true },
+      { id: 'three', question: 'Where?', options: [{ label: 'here' }] },
+      { id: 'other', question: 'When?', header: 'Date', detail: 'Pick one.', options: [{ label: 'now' }], multiSelect: false, required: true },
+      { id: 'bare', question: 'Why?' },
+    ];
+    const text = JSON.stringify(checked);
+    const sealed = sealCheckedBatch(checked);
+    expect(JSON.stringify(sealed)).toBe(text);
+    for (const question of sealed) expect(Object.isFrozen(question)).toBe(true);
+  });
+
   it('does not take a batch frozen by someone else, a copy of a sealed one, or a non-object for sealed', () => {
     const frozenElsewhere = Object.freeze(batch().map((question) => Object.freeze(question)));
     expect(isSealedQuestionBatch(frozenElsewhere)).toBe(false);

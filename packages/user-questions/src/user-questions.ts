@@ -61,7 +61,8 @@ export class UserQuestions {
       return Promise.reject(error);
     }
     // 8 (gate 7 has just found the provider, and nothing ran since)
-    return askWithDeadline(this.#provider!, { ...request, questions: asked }, signal, timeoutMs).then((answer) => checkedAnswer(asked, answer));
+    // Bound, not an arrow: a bound function holds `asked` itself, where an arrow keeps a context as well.
+    return askWithDeadline(this.#provider!, { ...request, questions: asked }, signal, timeoutMs).then(checkedAnswer.bind(undefined, asked));
   }
 
   /** Gates 1 to 7, in contract order; returns the seam's own copy of the questions. Throws the first gate's error. */
