@@ -73,4 +73,8 @@ export const config = {
     // The redis-server binary; the section is skipped (not failed) when it is missing.
     redisServer: process.env.BENCH_REDIS_SERVER || '/usr/bin/redis-server',
   },
+  bundle: {
+    // Builds the element's bundle in memory (esbuild, about a second) and gzips it: no sizes to tune.
+    budgetMs: int('BENCH_BUNDLE_BUDGET_MS', 30_000, 30_000),
+  },
 };
