@@ -99,7 +99,7 @@ function moduleSource(name, namespace, describeSchema) {
     if (isSchema(value)) lines.push(`export const ${key} = ${JSON.stringify(describeSchema(value, key))};`);
     else if (['string', 'number', 'boolean'].includes(typeof value)) lines.push(`export const ${key} = ${JSON.stringify(value)};`);
     else if (typeof value === 'object' && value !== null && Object.values(value).every(isSchema)) records.push([key, value]);
-    else throw new Error(`${name} exports "${key}", which the browser validator cannot carry (not a schema, a record of schemas or a constant).`);
+    else throw new Error(`${name} exports "${key}", which the browser validator cannot carry (not a schema, a record of schemas or a constant): move it to a module of its own, which the bundle then loads as it is.`);
   }
   // Records last: they refer to the schemas above by name rather than repeating their plans.
   for (const [key, record] of records) {
