@@ -16,107 +16,112 @@ export type PlainSafeParseResult<Output> = { success: true; data: Output } | { s
 /** A `safeParse` for `plan`: the same call shape as compiled.ts's `compiledSafeParse(schema)`. */
 export function plainSafeParse<Output = unknown>(plan: PlainSchema): (value: unknown) => PlainSafeParseResult<Output> {
   return (value) => {
-    const result = run(plan, value, []);
-    return result instanceof Failure ? { success: false, error: { issues: [{ path: result.path, message: result.message }] } } : { success: true, data: result.value as Output };
+    const result = run(plan, value);
+    return result instanceof Failure ? { success: false, error: { issues: [{ path: result.path, message: result.message }] } } : { success: true, data: result as Output };
   };
 }
 
+/**
+ * A refusal on its way up. Its path is built only on failure, key by key as it leaves each object
+ * or array, so a value that passes allocates nothing but its output.
+ */
 class Failure {
-  constructor(
-    readonly path: PropertyKey[],
-    readonly message: string,
-  ) {}
+  readonly path: PropertyKey[] = [];
+  constructor(readonly message: string) {}
+  under(key: PropertyKey): this {
+    this.path.unshift(key);
+    return this;
+  }
 }
 
-type Result = Failure | { value: unknown };
-
-function run(plan: PlainSchema, value: unknown, path: PropertyKey[]): Result {
+// Returns the output value, or a Failure (never a value a caller passed in: Failure is private).
+function run(plan: PlainSchema, value: unknown): unknown {
   switch (plan.type) {
     case 'string':
     case 'boolean':
-      return typeof value === plan.type ? { value } : invalidType(path, plan.type, value);
+      return typeof value === plan.type ? value : invalidType(plan.type, value);
     case 'unknown':
-      return { value };
+      return value;
     case 'number':
-      return runNumber(plan.checks, value, path);
+      return runNumber(plan.checks, value);
     case 'literal':
     case 'enum':
-      return plan.values.includes(value as string) ? { value } : new Failure(path, invalidValue(plan.values));
+      return plan.values.includes(value as string) ? value : new Failure(invalidValue(plan.values));
     case 'array': {
-      if (!Array.isArray(value)) return invalidType(path, 'array', value);
+      if (!Array.isArray(value)) return invalidType('array', value);
       const output: unknown[] = [];
       for (let index = 0; index < value.length; index++) {
-        const item = run(plan.element, value[index], [...path, index]);
-        if (item instanceof Failure) return item;
-        output.push(item.value);
+        const item = run(plan.element, value[index]);
+        if (item instanceof Failure) return item.under(index);
+        output.push(item);
       }
-      return { value: output };
+      return output;
     }
     case 'object':
-      return isObject(value) ? runObject(plan.shape, plan.strict, value, path) : invalidType(path, 'object', value);
+      return isObject(value) ? runObject(plan.shape, plan.strict, value) : invalidType('object', value);
     case 'optional':
-      return value === undefined ? { value } : run(plan.inner, value, path);
+      return value === undefined ? value : run(plan.inner, value);
     case 'catch': {
-      const inner = run(plan.inner, value, path);
-      return inner instanceof Failure ? { value: plan.value } : inner;
+      const inner = run(plan.inner, value);
+      return inner instanceof Failure ? plan.value : inner;
     }
     case 'discriminated': {
-      if (!isObject(value)) return invalidType(path, 'object', value);
+      if (!isObject(value)) return invalidType('object', value);
       const tag = value[plan.key];
       const option = plan.options.find((candidate) => candidate.values.includes(tag as string));
-      if (option) return run(option.schema, value, path);
+      if (option) return run(option.schema, value);
       const expected = plan.options.flatMap((candidate) => candidate.values.map((each) => `'${String(each)}'`));
-      return new Failure([...path, plan.key], `Invalid discriminator value. Expected ${expected.join(' | ')}`);
+      return new Failure(`Invalid discriminator value. Expected ${expected.join(' | ')}`).under(plan.key);
     }
   }
 }
 
-function runNumber(checks: readonly PlainNumberCheck[], value: unknown, path: PropertyKey[]): Result {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return invalidType(path, 'number', value);
+function runNumber(checks: readonly PlainNumberCheck[], value: unknown): unknown {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return invalidType('number', value);
   for (const check of checks) {
     if (check.check === 'safeint') {
-      if (!Number.isInteger(value)) return invalidType(path, 'int', value);
+      if (!Number.isInteger(value)) return invalidType('int', value);
       if (!Number.isSafeInteger(value)) {
-        return new Failure(path, value > 0 ? `Too big: expected int to be <=${Number.MAX_SAFE_INTEGER}` : `Too small: expected int to be >=${Number.MIN_SAFE_INTEGER}`);
+        return new Failure(value > 0 ? `Too big: expected int to be <=${Number.MAX_SAFE_INTEGER}` : `Too small: expected int to be >=${Number.MIN_SAFE_INTEGER}`);
       }
     } else if (check.inclusive ? value < check.value : value <= check.value) {
-      return new Failure(path, `Too small: expected number to be ${check.inclusive ? '>=' : '>'}${check.value}`);
+      return new Failure(`Too small: expected number to be ${check.inclusive ? '>=' : '>'}${check.value}`);
     }
   }
-  return { value };
+  return value;
 }
 
 // zod's object rules (handlePropertyResult): keys in the schema's order, an absent optional key
 // stays absent, an absent required key is refused even when its schema accepts undefined, and a
 // strict object refuses other keys only after every known key passed.
-function runObject(shape: Record<string, PlainSchema>, strict: boolean, value: Record<string, unknown>, path: PropertyKey[]): Result {
+function runObject(shape: Record<string, PlainSchema>, strict: boolean, value: Record<string, unknown>): unknown {
   const output: Record<string, unknown> = {};
   for (const key in shape) {
     const plan = shape[key]!;
     const present = key in value;
     if (!present && plan.optIn === 'optional' && plan.optOut === 'optional') continue;
-    const result = run(plan, value[key], [...path, key]);
+    const result = run(plan, value[key]);
     if (result instanceof Failure) {
       if (plan.optIn !== undefined && plan.optOut === 'optional' && !present) continue;
-      return result;
+      return result.under(key);
     }
-    if (!present && plan.optIn === undefined) return new Failure([...path, key], 'Invalid input: expected nonoptional, received undefined');
-    if (result.value !== undefined || present || (plan.optIn === 'defaulted' && plan.optOut !== 'optional')) output[key] = result.value;
+    if (!present && plan.optIn === undefined) return new Failure('Invalid input: expected nonoptional, received undefined').under(key);
+    if (result !== undefined || present || (plan.optIn === 'defaulted' && plan.optOut !== 'optional')) output[key] = result;
   }
   if (strict) {
     const unknownKeys: string[] = [];
     for (const key in value) if (!Object.hasOwn(shape, key)) unknownKeys.push(`"${key}"`);
-    if (unknownKeys.length > 0) return new Failure(path, `Unrecognized key${unknownKeys.length > 1 ? 's' : ''}: ${unknownKeys.join(', ')}`);
+    if (unknownKeys.length > 0) return new Failure(`Unrecognized key${unknownKeys.length > 1 ? 's' : ''}: ${unknownKeys.join(', ')}`);
   }
-  return { value: output };
+  return output;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function invalidType(path: PropertyKey[], expected: string, value: unknown): Failure {
-  return new Failure(path, `Invalid input: expected ${expected}, received ${receivedName(value)}`);
+function invalidType(expected: string, value: unknown): Failure {
+  return new Failure(`Invalid input: expected ${expected}, received ${receivedName(value)}`);
 }
 
 // zod's parsedType, as its English messages name it.
