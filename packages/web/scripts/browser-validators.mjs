@@ -11,10 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-/**
- * Which source files become plans: key = path under packages/, value = how to replace it.
- * A schema module keeps its export names, so every import of it still links.
- */
+// Paths under packages/. A schema module is replaced by its plans under the same export names,
+// so every import of it still links; compiled.ts by a re-export of plain-parse.ts.
 const schemaModules = ['user-questions/src/schemas.ts', 'protocol/src/frames.ts'];
 const compiledModule = 'user-questions/src/compiled.ts';
 const plainParseModule = 'user-questions/src/plain-parse.ts';
