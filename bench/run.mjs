@@ -18,7 +18,8 @@ const sections = [
   { name: 'micro', title: '4. Validators on one core', budgetMs: config.micro.budgetMs },
   { name: 'durable', title: '5. Durable store', budgetMs: config.durable.budgetMs },
   { name: 'crossnode', title: '6. Cross-node round trip (Redis store and bus)', budgetMs: config.crossnode.budgetMs },
-  { name: 'browser', title: '7. Requested → visible in Chromium (the element)', budgetMs: config.browser.budgetMs },
+  { name: 'bundle', title: '7. Page weight: the element\'s browser bundle', budgetMs: config.bundle.budgetMs },
+  { name: 'browser', title: '8. Requested → visible in Chromium (the element)', budgetMs: config.browser.budgetMs },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);

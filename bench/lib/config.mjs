@@ -73,6 +73,10 @@ export const config = {
     // The redis-server binary; the section is skipped (not failed) when it is missing.
     redisServer: process.env.BENCH_REDIS_SERVER || '/usr/bin/redis-server',
   },
+  bundle: {
+    // Builds the element's bundle in memory (esbuild, about a second) and gzips it: no sizes to tune.
+    budgetMs: int('BENCH_BUNDLE_BUDGET_MS', 30_000, 30_000),
+  },
   browser: {
     // Questions per variant before measuring (the page's JIT, the element's first render).
     warmup: int('BENCH_BROWSER_WARMUP', 15, 5),

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { browserValidators } from './browser-validators.mjs';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const packagesDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,6 +30,31 @@ const workspaceSources = {
  * @returns {Promise<string>} the bundle's code
  */
 export async function buildBrowserBundle({ write = true, minify = true, entryPoint = `${packageDir}src/browser.ts` } = {}) {
+  const { result, output } = await bundleForBrowsers({ write, minify, entryPoint });
+  if (write) {
+    await mkdir(dirname(bundleFile), { recursive: true });
+    for (const file of result.outputFiles) {
+      const temporary = `${file.path}.${process.pid}.${randomUUID()}.tmp`;
+      await writeFile(temporary, file.contents);
+      await rename(temporary, file.path);
+    }
+  }
+  return output.text;
+}
+
+/**
+ * The minified bundle and what is in it (esbuild's metafile: bytes per input file), never written.
+ * For the size test and `pnpm bench`'s bundle section.
+ * @returns {Promise<{ code: string, inputs: Record<string, number> }>} inputs: bytes in the output per source path
+ */
+export async function analyseBrowserBundle() {
+  const { result, output } = await bundleForBrowsers({ write: false, minify: true, entryPoint: `${packageDir}src/browser.ts`, metafile: true });
+  const outputMeta = Object.values(result.metafile.outputs).find((meta) => meta.entryPoint !== undefined);
+  const inputs = Object.fromEntries(Object.entries(outputMeta?.inputs ?? {}).map(([path, meta]) => [path, meta.bytesInOutput]));
+  return { code: output.text, inputs };
+}
+
+async function bundleForBrowsers({ write, minify, entryPoint, metafile = false }) {
   const result = await build({
     entryPoints: [entryPoint],
     outfile: bundleFile,
@@ -42,20 +68,15 @@ export async function buildBrowserBundle({ write = true, minify = true, entryPoi
     // Always in memory first: written files are then swapped in whole (below), so a server or test
     // reading the bundle while another process rebuilds it never sees half a file.
     write: false,
-    plugins: [workspaceSources],
+    metafile,
+    // zod stays on the host: the browser checks frames and answers with plans made from the same
+    // schemas at build time (browser-validators.mjs), which cut the bundle by almost half.
+    plugins: [workspaceSources, browserValidators({ packagesDir, workspaceSources })],
     logLevel: 'silent',
   });
   const output = result.outputFiles.find((file) => file.path.endsWith('.js'));
   if (!output) throw new Error('esbuild produced no JavaScript output.');
-  if (write) {
-    await mkdir(dirname(bundleFile), { recursive: true });
-    for (const file of result.outputFiles) {
-      const temporary = `${file.path}.${process.pid}.${randomUUID()}.tmp`;
-      await writeFile(temporary, file.contents);
-      await rename(temporary, file.path);
-    }
-  }
-  return output.text;
+  return { result, output };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
