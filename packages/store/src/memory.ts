@@ -1,5 +1,6 @@
 import { compiledSafeParse, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import { QuestionStoreError } from './errors.js';
+import { LargestLog } from './largest-log.js';
 import type { NewQuestionEvent, QuestionEvent } from './events.js';
 import { humanOutcomes, questionRecordSchema, type NewQuestionRecord, type QuestionOutcome, type QuestionRecord } from './record.js';
 import type { QuestionStore, ReadEventsOptions, SessionSelection } from './store.js';
@@ -33,6 +34,8 @@ export class MemoryQuestionStore implements QuestionStore {
   // A Map keeps insertion order, which is the save order `listPending` promises.
   readonly #records = new Map<string, QuestionRecord>();
   readonly #events = new Map<string, StoredEvent[]>();
+  /** Which log to trim first past retainEvents, without scanning every session's log per event. */
+  readonly #largestLog = new LargestLog(this.#events);
   /** Finished rpcIds in the order they finished: the front is forgotten first. */
   readonly #finished: string[] = [];
   /** How many events all sessions' logs hold together. */
@@ -127,6 +130,7 @@ export class MemoryQuestionStore implements QuestionStore {
       this.#eventCount--;
       if (log.length === 0) this.#events.delete(sessionId);
     }
+    this.#largestLog.changed(sessionId);
     while (this.#eventCount > this.#retainEvents) this.#forgetFromLargestLog();
     return stored;
   }
@@ -143,22 +147,15 @@ export class MemoryQuestionStore implements QuestionStore {
     while (this.#finished.length > this.#retainFinished) this.#records.delete(this.#finished.shift()!);
   }
 
-  /**
-   * Forget the oldest event of the session holding the most events (of two as large, the one whose
-   * oldest event is older). A scan of the sessions with a log, which are never more than retainEvents.
-   */
+  /** Forget the oldest event of the session holding the most events (of two as large, the one whose oldest event is older). */
   #forgetFromLargestLog(): void {
-    let largest: [string, StoredEvent[]] | undefined;
-    for (const entry of this.#events) {
-      const log = entry[1];
-      const current = largest?.[1];
-      if (current === undefined || log.length > current.length || (log.length === current.length && log[0]!.id < current[0]!.id)) largest = entry;
-    }
-    if (largest === undefined) return;
-    const [sessionId, log] = largest;
+    const sessionId = this.#largestLog.largest();
+    const log = sessionId === undefined ? undefined : this.#events.get(sessionId);
+    if (sessionId === undefined || log === undefined) return;
     log.shift();
     this.#eventCount--;
     if (log.length === 0) this.#events.delete(sessionId);
+    this.#largestLog.changed(sessionId);
   }
 }
 
