@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { QuestionRecord, QuestionStore } from '@askseam/store';
+import { isoNow, type QuestionRecord, type QuestionStore } from '@askseam/store';
 import {
   UserQuestionError,
   askUserQuestionUrgencySchema,
@@ -92,7 +92,7 @@ export class Asks {
         rpcId,
         sessionId: agent.id,
         askedBy: agent.id,
-        askedAt: new Date().toISOString(),
+        askedAt: isoNow(),
         questions,
         mode: 'blocking',
         ...(urgency === undefined ? {} : { urgency }),
@@ -111,7 +111,7 @@ export class Asks {
   async askDetached(request: DetachedAskRequest): Promise<{ rpcId: string }> {
     const checked = checkDetachedAsk(request);
     this.#refuseWhenClosed();
-    const record: QuestionRecord = { rpcId: randomUUID(), askedAt: new Date().toISOString(), mode: 'detached', ...checked };
+    const record: QuestionRecord = { rpcId: randomUUID(), askedAt: isoNow(), mode: 'detached', ...checked };
     const saved = await this.#enqueue(record);
     if (!saved.ok) throw new WebSocketHostError('STORE_FAILED', `The detached question could not be saved, so nobody was asked: ${String(saved.error)}`, { cause: saved.error });
     return { rpcId: record.rpcId };

@@ -1,5 +1,6 @@
 import { compiledSafeParse, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import { QuestionStoreError } from './errors.js';
+import { isoNow } from './iso-now.js';
 import { LargestLog } from './largest-log.js';
 import type { NewQuestionEvent, QuestionEvent } from './events.js';
 import { humanOutcomes, questionRecordSchema, type NewQuestionRecord, type QuestionOutcome, type QuestionRecord } from './record.js';
@@ -66,7 +67,7 @@ export class MemoryQuestionStore implements QuestionStore {
     if (record === undefined || record.outcome !== undefined) return undefined;
     // A new object, not an edit: a saved record may be the caller's frozen one (see keepNewQuestionRecord).
     // Map.set on a known key keeps its place, so the save order stays.
-    const settled: QuestionRecord = { ...record, ...settlement, settledAt: new Date().toISOString() };
+    const settled: QuestionRecord = { ...record, ...settlement, settledAt: isoNow() };
     this.#records.set(rpcId, settled);
     const copy = copyRecord(settled);
     // Nobody resumes an asker-side outcome, so it is finished as soon as it is settled.
@@ -99,19 +100,19 @@ export class MemoryQuestionStore implements QuestionStore {
   async markResumed(rpcId: string): Promise<boolean> {
     const record = this.#records.get(rpcId);
     if (record === undefined || record.outcome === undefined || record.resumedAt !== undefined) return false;
-    this.#records.set(rpcId, { ...record, resumedAt: new Date().toISOString() });
+    this.#records.set(rpcId, { ...record, resumedAt: isoNow() });
     this.#finish(rpcId);
     return true;
   }
 
   async appendEvent(event: NewQuestionEvent): Promise<QuestionEvent> {
-    return copyEvent(this.#append(keepNewQuestionEvent(event), new Date().toISOString()));
+    return copyEvent(this.#append(keepNewQuestionEvent(event), isoNow()));
   }
 
   async appendEvents(events: readonly NewQuestionEvent[]): Promise<void> {
     // Every event is checked before the first is kept: all or none.
     const checked = keepNewQuestionEvents(events);
-    const at = new Date().toISOString();
+    const at = isoNow();
     for (const event of checked) this.#append(event, at);
   }
 
