@@ -4,6 +4,7 @@ import { connectQuestions } from '@askseam/client';
 import { createWebSocketHost } from '@askseam/host-ws';
 import { executeAskUserQuestion } from '@askseam/tool-ask-user';
 import { UserQuestions } from '@askseam/user-questions';
+import { once } from 'node:events';
 import WebSocket from 'ws';
 import { answerAtOnce } from './answer-at-once.mjs';
 import { seamAnswer, toolArgs } from './fixtures.mjs';
@@ -40,19 +41,23 @@ export function recordingWebSocket() {
   return { WebSocket: RecordingWebSocket, sizes, record: (on) => { recording = on; } };
 }
 
-/** Host + client + tool, one agent. `roundTrip()` runs one tool call to its result text. */
-export async function startAskseam() {
+/**
+ * Host + answering peer + tool, one agent. `roundTrip()` runs one tool call to its result text.
+ * `answerer: 'client'` (the default) answers with the Node client (`connectQuestions`), which
+ * checks every question frame and every answer, as a real UI does; `answerer: 'raw'` answers with
+ * a bare `ws` socket that reads each question/requested frame with JSON.parse and sends the fixed
+ * respond frame back, so the two rows together show what the client's share of the round trip is.
+ * The host checks every answer either way.
+ */
+export async function startAskseam({ answerer = 'client' } = {}) {
   const { agents, registry } = agentRegistry(['agent-0001']);
   const agent = agents.get('agent-0001');
   const userQuestions = new UserQuestions({ agents: registry });
   const token = 'bench-token';
   const host = await createWebSocketHost({ userQuestions, token });
   const recorder = recordingWebSocket();
-  const client = connectQuestions({ url: host.url, token, WebSocket: recorder.WebSocket, reconnect: false });
   const answer = seamAnswer();
-  // Receipts still in flight when the run ends would reject `closed`; close() waits for them.
-  const inFlight = answerAtOnce(client, answer);
-  await waitUntil(() => client.status === 'open', { what: 'the askseam client to open' });
+  const peer = answerer === 'raw' ? await rawAnswerer(host.url, token, answer, recorder) : await clientAnswerer(host.url, token, answer, recorder);
   const args = toolArgs();
 
   async function roundTrip() {
@@ -75,9 +80,42 @@ export async function startAskseam() {
       return samples;
     },
     async close() {
+      await peer.close();
+      await host.close();
+    },
+  };
+}
+
+/** The Node client, answering every question at once (its local checks included). */
+async function clientAnswerer(url, token, answer, recorder) {
+  const client = connectQuestions({ url, token, WebSocket: recorder.WebSocket, reconnect: false });
+  // Receipts still in flight when the run ends would reject `closed`; close() waits for them.
+  const inFlight = answerAtOnce(client, answer);
+  await waitUntil(() => client.status === 'open', { what: 'the askseam client to open' });
+  return {
+    async close() {
       await waitUntil(() => inFlight.receipts === 0, { what: 'the last receipts' });
       client.close();
-      await host.close();
+    },
+  };
+}
+
+/** A bare `ws` socket speaking the protocol by hand: every question/requested gets the same answer back, unchecked. */
+async function rawAnswerer(url, token, answer, recorder) {
+  const dialed = new URL(url);
+  dialed.searchParams.set('token', token);
+  const socket = new recorder.WebSocket(dialed.href, { perMessageDeflate: false });
+  let sent = 0;
+  socket.on('message', (data) => {
+    const frame = JSON.parse(data.toString());
+    if (frame.type !== 'question/requested') return;
+    socket.send(JSON.stringify({ type: 'question/respond', id: `raw-${++sent}`, rpcId: frame.rpcId, result: { ok: true, value: { sessionId: frame.sessionId, answer } } }));
+  });
+  await once(socket, 'open');
+  return {
+    async close() {
+      socket.close();
+      await once(socket, 'close');
     },
   };
 }

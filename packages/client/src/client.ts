@@ -38,6 +38,9 @@ type Timer = ReturnType<typeof setTimeout>;
 /** A respond frame on its way: settled by the receipt with its `id`, or by the connection going away. */
 interface InFlight {
   rpcId: string;
+  sessionId: string;
+  /** What an accepted receipt means for the question: the host settled it as this (protocol 2: no question/resolved follows here). */
+  outcome: 'answered' | 'cancelled';
   resolve(receipt: AcceptedReceipt): void;
   reject(error: QuestionClientError): void;
 }
@@ -161,7 +164,7 @@ class QuestionConnection implements QuestionClient {
       result: answer === undefined ? { ok: false, error: { code: 'cancelled' } } : { ok: true, value: { sessionId: question.sessionId, answer } },
     };
     return new Promise<AcceptedReceipt>((resolve, reject) => {
-      this.#inFlight.set(id, { rpcId, resolve, reject });
+      this.#inFlight.set(id, { rpcId, sessionId: question.sessionId, outcome: answer === undefined ? 'cancelled' : 'answered', resolve, reject });
       channel.send(frame).then(
         () => {
           // A POST's receipt came back in its response and was read before this point; one that
@@ -365,9 +368,11 @@ class QuestionConnection implements QuestionClient {
     this.#listeners.emit('requested', question);
   }
 
-  #onResolved(frame: QuestionResolvedFrame): void {
-    // The only place a question leaves the map (besides "gone" on hello): an accepted receipt means
-    // "your answer was taken", while this frame means "this question is over" for every viewer.
+  #onResolved(frame: Omit<QuestionResolvedFrame, 'type'>): void {
+    // The only place a question leaves the map (besides "gone" on hello): this frame means "this
+    // question is over" for every viewer, and since protocol 2 the accepted receipt of this
+    // client's own answer or cancel means the same here (the host sends this connection no
+    // question/resolved for it).
     if (this.#link?.rpcId === frame.rpcId) this.#link = { rpcId: frame.rpcId, settled: true };
     const question = this.#pending.get(frame.rpcId);
     if (question === undefined) return;
@@ -381,6 +386,8 @@ class QuestionConnection implements QuestionClient {
     this.#inFlight.delete(frame.id);
     if (frame.accepted) {
       call.resolve({ rpcId: frame.rpcId, accepted: true });
+      // The host settled the question with this response: it is over here, as question/resolved would say.
+      this.#onResolved({ rpcId: call.rpcId, sessionId: call.sessionId, outcome: call.outcome });
       return;
     }
     call.reject(

@@ -38,7 +38,7 @@ export interface ConnectQuestionsOptions {
  */
 export type ClientStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
-/** A host's acceptance of an answer or a cancel. The question leaves `pending` on `question/resolved`, not here. */
+/** A host's acceptance of an answer or a cancel. The question has left `pending` (and `resolved` has fired) by the time this arrives. */
 export type AcceptedReceipt = { rpcId: string; accepted: true };
 
 /** Why a question left the pending map: the host's outcome, or `gone` (settled while this client was away). */
@@ -97,7 +97,8 @@ export interface QuestionClient {
    */
   on(event: 'requested', listener: (question: PendingQuestion) => void): () => void;
   /**
-   * Fires on `question/resolved` (`answered` | `cancelled`), or with `gone` when, after a reconnect,
+   * Fires on `question/resolved` (`answered` | `cancelled`) and on the accepted receipt of this
+   * client's own answer or cancel (the host sends no `question/resolved` for that), or with `gone` when, after a reconnect,
    * the host's hello no longer lists an rpcId this client held.
    */
   on(event: 'resolved', listener: (event: QuestionResolvedEvent) => void): () => void;

@@ -1,5 +1,5 @@
 // The client against a real `ws` server on 127.0.0.1:0 that plays the host's part frame by frame.
-import { DEFAULT_CLIENT_HEARTBEAT_MS, DEFAULT_HOST_HEARTBEAT_MS } from '@askseam/protocol';
+import { DEFAULT_CLIENT_HEARTBEAT_MS, DEFAULT_HOST_HEARTBEAT_MS, PROTOCOL_VERSION } from '@askseam/protocol';
 import type { AskUserQuestionItem } from '@askseam/user-questions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
@@ -53,7 +53,7 @@ async function openClient(
   const client = connect(host, options);
   const connection = await host.nextConnection();
   const open = nextEvent(client, 'status', (status) => status === 'open');
-  connection.send({ type: 'hello', protocol: 1, pending: [] });
+  connection.send({ type: 'hello', protocol: PROTOCOL_VERSION, pending: [] });
   await open;
   return { client, connection };
 }
@@ -70,7 +70,7 @@ async function reconnectWith(host: ScriptedHost, client: QuestionClient, old: Sc
   old.terminate();
   const connection = await host.nextConnection();
   const open = nextEvent(client, 'status', (status) => status === 'open');
-  connection.send(pending === undefined ? { type: 'hello', protocol: 1 } : { type: 'hello', protocol: 1, pending });
+  connection.send(pending === undefined ? { type: 'hello', protocol: PROTOCOL_VERSION } : { type: 'hello', protocol: PROTOCOL_VERSION, pending });
   await open;
   return connection;
 }
@@ -94,7 +94,7 @@ describe('connecting', () => {
     const connection = await host.nextConnection();
     expect(client.status).toBe('connecting');
     const open = nextEvent(client, 'status', (status) => status === 'open');
-    connection.send({ type: 'hello', protocol: 1 });
+    connection.send({ type: 'hello', protocol: PROTOCOL_VERSION });
     await open;
     expect(statuses).toEqual(['open']);
   });
@@ -253,14 +253,46 @@ describe('answer and cancel', () => {
     await expect(result).resolves.toEqual({ rpcId: 'rpc-1', accepted: true });
   });
 
-  it('keeps the question in the map after an accepted receipt, until question/resolved', async () => {
+  it('drops the question on the accepted receipt of its own answer and fires resolved once (protocol 2: no question/resolved follows)', async () => {
+    const host = await scriptedHost();
+    const { client, connection } = await openClient(host);
+    const question = await ask(client, connection, 'rpc-1');
+    const resolved: unknown[] = [];
+    client.on('resolved', (event) => resolved.push(event));
+    const result = question.answer(goodAnswer);
+    const frame = await connection.nextFrameOfType('question/respond');
+    expect(client.pending.get('rpc-1')).toBe(question);
+    connection.send({ type: 'receipt', id: frame.id, rpcId: 'rpc-1', accepted: true });
+    await result;
+    expect(client.pending.has('rpc-1')).toBe(false);
+    expect(resolved).toEqual([{ rpcId: 'rpc-1', sessionId: 'agent-1', outcome: 'answered' }]);
+    // A host that sends question/resolved anyway (another path, a race) changes nothing more.
+    connection.send({ type: 'question/resolved', rpcId: 'rpc-1', sessionId: 'agent-1', outcome: 'answered' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(resolved).toHaveLength(1);
+  });
+
+  it('drops a cancelled question on the accepted receipt of its own cancel, as cancelled', async () => {
+    const host = await scriptedHost();
+    const { client, connection } = await openClient(host);
+    const question = await ask(client, connection, 'rpc-1');
+    const resolved = nextEvent(client, 'resolved');
+    const result = question.cancel();
+    const frame = await connection.nextFrameOfType('question/respond');
+    connection.send({ type: 'receipt', id: frame.id, rpcId: 'rpc-1', accepted: true });
+    await result;
+    expect(await resolved).toEqual({ rpcId: 'rpc-1', sessionId: 'agent-1', outcome: 'cancelled' });
+    expect(client.pending.has('rpc-1')).toBe(false);
+  });
+
+  it('keeps the question in the map after a refused receipt', async () => {
     const host = await scriptedHost();
     const { client, connection } = await openClient(host);
     const question = await ask(client, connection, 'rpc-1');
     const result = question.answer(goodAnswer);
     const frame = await connection.nextFrameOfType('question/respond');
-    connection.send({ type: 'receipt', id: frame.id, rpcId: 'rpc-1', accepted: true });
-    await result;
+    connection.send({ type: 'receipt', id: frame.id, rpcId: 'rpc-1', accepted: false, reason: 'bad-response', detail: 'no' });
+    await result.catch(() => undefined);
     expect(client.pending.get('rpc-1')).toBe(question);
   });
 
@@ -497,7 +529,7 @@ describe('reconnecting', () => {
       expect(vi.getTimerCount()).toBe(0);
       current = await host.nextConnection();
       const open = nextEvent(client, 'status', (status) => status === 'open');
-      current.send({ type: 'hello', protocol: 1 });
+      current.send({ type: 'hello', protocol: PROTOCOL_VERSION });
       await open;
     }
   });
@@ -530,7 +562,7 @@ describe('reconnecting', () => {
     await reconnecting;
     expect(await connection.closed).toMatchObject({ code: 4000 });
     const next = await host.nextConnection();
-    next.send({ type: 'hello', protocol: 1 });
+    next.send({ type: 'hello', protocol: PROTOCOL_VERSION });
     await vi.waitFor(() => expect(client.status).toBe('open'));
   });
 });

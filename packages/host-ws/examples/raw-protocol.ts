@@ -23,8 +23,10 @@ export function answerWithFirstOptions(url: string, token: string, log = console
       }
 // #endregion answer-with-first-options
       case 'receipt':
+        // Accepted: our answer settled the question (no question/resolved follows for it, protocol 2).
         return log(frame.accepted ? `${frame.rpcId}: accepted` : `${frame.rpcId}: ${frame.reason} ${frame.detail ?? ''}`.trim());
       case 'question/resolved':
+        // Settled some other way: another connection answered, or the asker gave up.
         return log(`${frame.rpcId}: ${frame.outcome}`);
       case 'error':
         return log(`the host could not read a frame: ${frame.code}`);

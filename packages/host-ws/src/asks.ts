@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { QuestionRecord, QuestionStore } from '@askseam/store';
+import { isoNow, type QuestionRecord, type QuestionStore } from '@askseam/store';
 import {
   UserQuestionError,
   askUserQuestionUrgencySchema,
@@ -17,7 +17,6 @@ import { checkDetachedAsk, type DetachedAskRequest } from './detached.js';
 import { WebSocketHostError } from './errors.js';
 import type { BackgroundWork, Lifecycle } from './lifecycle.js';
 import type { HostLogger } from './logger.js';
-import { isoNow } from './iso-now.js';
 import { callNotifier, type Notifier } from './notify.js';
 import { PendingQuestion, type PendingTable } from './pending.js';
 import type { Reporter } from './reporter.js';

@@ -102,4 +102,19 @@ describe('Delivery', () => {
     ]);
     expect(inB.frames).toEqual([]);
   });
+
+  it('tells every subscriber of the session but the one whose accepted receipt already said it (protocol 2)', () => {
+    const { pending, delivery } = setup();
+    const answering = new ArraySubscriber('s1', onlySession('a'));
+    const other = new ArraySubscriber('s2', onlySession('a'));
+    delivery.audience.add(answering);
+    delivery.audience.add(other);
+    const entry = new PendingQuestion(record('r1', 'a'), pending.nextSeq(), { saved: true });
+    pending.add(entry);
+
+    delivery.resolved(entry, 'answered', 's1');
+
+    expect(answering.frames).toEqual([]);
+    expect(other.frames).toEqual([{ type: 'question/resolved', rpcId: 'r1', sessionId: 'a', outcome: 'answered' }]);
+  });
 });

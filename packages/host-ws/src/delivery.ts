@@ -55,11 +55,20 @@ export class Delivery {
     }
   }
 
-  /** A question ended: everyone who may see its session drops it. */
-  resolved(entry: { rpcId: string; sessionId: string }, outcome: 'answered' | 'cancelled'): void {
-    const frame: QuestionResolvedFrame = { type: 'question/resolved', rpcId: entry.rpcId, sessionId: entry.sessionId, outcome };
-    const text = JSON.stringify(frame);
-    for (const subscriber of this.audience.audience(entry.sessionId)) if (mayShow(subscriber, entry.rpcId)) subscriber.sendText(text, { checkBuffer: true });
+  /**
+   * A question ended: everyone who may see its session drops it. `exceptSubscriber` is the
+   * subscriber whose response ended it and that was sent the accepted receipt for it: since
+   * protocol 2 that receipt is its news (a client drops the question on it), so it is not sent
+   * the same news twice.
+   */
+  resolved(entry: { rpcId: string; sessionId: string }, outcome: 'answered' | 'cancelled', exceptSubscriber?: string): void {
+    let text: string | undefined;
+    for (const subscriber of this.audience.audience(entry.sessionId)) {
+      if (subscriber.id === exceptSubscriber || !mayShow(subscriber, entry.rpcId)) continue;
+      // Serialised once, and only when someone is there to read it.
+      text ??= JSON.stringify({ type: 'question/resolved', rpcId: entry.rpcId, sessionId: entry.sessionId, outcome } satisfies QuestionResolvedFrame);
+      subscriber.sendText(text, { checkBuffer: true });
+    }
   }
 
   /** `hello` listing what is about to be replayed, then the replay itself, with the original rpcIds. */

@@ -64,6 +64,7 @@ describe('asking and answering', () => {
   it('delivers a question to a connected client and resolves the ask with its answer', async () => {
     const { connect, ask } = await startHost();
     const client = await connect();
+    const watcher = await connect();
     await client.next('hello');
     const asking = ask('agent-a');
 
@@ -75,7 +76,10 @@ describe('asking and answering', () => {
 
     const receipt = await client.answer(requested.rpcId, 'agent-a', redAnswer);
     expect(receipt).toEqual({ type: 'receipt', id: receipt.id, rpcId: requested.rpcId, accepted: true });
-    expect(await client.next('question/resolved')).toEqual({ type: 'question/resolved', rpcId: requested.rpcId, sessionId: 'agent-a', outcome: 'answered' });
+    // Every other connection of the session is told; the answering one has its receipt instead (protocol 2).
+    expect(await watcher.next('question/resolved')).toEqual({ type: 'question/resolved', rpcId: requested.rpcId, sessionId: 'agent-a', outcome: 'answered' });
+    await client.caughtUp();
+    expect(client.all('question/resolved')).toEqual([]);
     await expect(asking).resolves.toEqual(redAnswer);
   });
 
@@ -107,14 +111,17 @@ describe('asking and answering', () => {
     expect(events.filter((event) => event.type === 'asked')).toEqual([]);
   });
 
-  it('rejects the ask with ASK_CANCELLED when the user dismisses it, and tells every client it is resolved', async () => {
+  it('rejects the ask with ASK_CANCELLED when the user dismisses it, and tells every other client it is resolved', async () => {
     const { connect, ask } = await startHost();
     const client = await connect();
+    const watcher = await connect();
     const asking = ask('agent-a');
     const { rpcId } = await client.next('question/requested');
     const receipt = await client.respond(rpcId, { ok: false, error: { code: 'cancelled', message: 'not now' } });
     expect(receipt.accepted).toBe(true);
-    expect(await client.next('question/resolved')).toMatchObject({ rpcId, outcome: 'cancelled' });
+    expect(await watcher.next('question/resolved')).toMatchObject({ rpcId, outcome: 'cancelled' });
+    await client.caughtUp();
+    expect(client.all('question/resolved')).toEqual([]);
     const settled = await asking.settled;
     expect(settled.ok).toBe(false);
     expect(hasUserQuestionErrorCode(!settled.ok && settled.error, 'ASK_CANCELLED')).toBe(true);
@@ -204,7 +211,7 @@ describe('replay', () => {
 });
 
 describe('sessions', () => {
-  it('lets the first of two clients of one session answer; the second gets not-pending and both get resolved', async () => {
+  it('lets the first of two clients of one session answer; the second gets not-pending and resolved, the first its receipt alone', async () => {
     const { connect, ask } = await startHost();
     const one = await connect();
     const two = await connect();
@@ -217,8 +224,9 @@ describe('sessions', () => {
     two.send({ type: 'question/respond', id: 'second', rpcId, result: { ok: true, value: { sessionId: 'agent-a', answer: { answers: [{ id: 'colour', selected: ['Blue'] }] } } } });
     expect(await one.next('receipt')).toMatchObject({ id: 'first', accepted: true });
     expect(await two.next('receipt')).toMatchObject({ id: 'second', accepted: false, reason: 'not-pending' });
-    expect(await one.next('question/resolved')).toMatchObject({ rpcId, outcome: 'answered' });
     expect(await two.next('question/resolved')).toMatchObject({ rpcId, outcome: 'answered' });
+    await one.caughtUp();
+    expect(one.all('question/resolved')).toEqual([]);
     await expect(asking).resolves.toEqual(redAnswer);
   });
 
@@ -338,14 +346,13 @@ describe('delivery cost', () => {
     const asking = ask('s7');
     const { rpcId } = await clients[7]!.next('question/requested');
     expect(await clients[7]!.answer(rpcId, 's7', redAnswer)).toMatchObject({ accepted: true });
-    await clients[7]!.next('question/resolved');
     await asking;
     // Delivery, the respond check and the resolution: each asked the one connection of s7.
     expect(new Set(asked)).toEqual(new Set(['s7:s7']));
     expect(asked).toHaveLength(3);
   });
 
-  it('sends the receipt and the question/resolved to the answering socket in one write', async () => {
+  it('sends the answering socket its receipt alone, in one write (protocol 2: no question/resolved after it)', async () => {
     const server = createServer();
     const writes: string[] = [];
     let watching = false;
@@ -372,11 +379,12 @@ describe('delivery cost', () => {
       const { rpcId } = await client.next('question/requested');
       watching = true;
       client.send({ type: 'question/respond', id: 'one-write', rpcId, result: { ok: true, value: { sessionId: 'agent-a', answer: redAnswer } } });
-      await client.next('question/resolved');
-      watching = false;
+      await client.next('receipt');
       await asking;
+      watching = false;
+      await client.caughtUp();
       expect(writes).toHaveLength(1);
-      expect(client.frames.slice(-2).map((frame) => frame.type)).toEqual(['receipt', 'question/resolved']);
+      expect(client.frames.slice(-2).map((frame) => frame.type)).toEqual(['receipt', 'pong']);
     } finally {
       await cleanup();
       server.closeAllConnections();

@@ -15,7 +15,11 @@ import { respond, type RespondInput, type RespondOutcome } from './respond.js';
 
 /** Where a response came from, and how to answer its sender (any transport). */
 export interface ResponseVia extends Omit<Responder, 'principalId'> {
-  /** Send the receipt to the sender (absent: the caller answers, as the HTTP API does from the outcome). */
+  /**
+   * Send the receipt to the sender, a subscriber whose `id` is `connectionId` (absent: the caller
+   * answers, as the HTTP API does from the outcome). A sender sent an accepted receipt here is not
+   * also sent `question/resolved` for the same answer (protocol 2).
+   */
   reply?: (receipt: ReceiptFrame) => void;
   /** Run `work` so that the receipt and the `question/resolved` that follows leave in one write. */
   batch?: (work: () => void) => void;
@@ -55,10 +59,11 @@ export class Judge {
   async #judgeNow(input: RespondInput, principal: Principal, canSee: (sessionId: string) => boolean, via: ResponseVia): Promise<RespondOutcome> {
     const { pending, store, delivery, reporter, logger, work } = this.deps;
     const outcome = await respond(input, canSee, { pending, store, onlyQuestion: onlyQuestion(principal) });
-    // The receipt and the question/resolved that follows it reach the responder in one write.
+    // The receipt and the question/resolved frames to the session's other subscribers leave
+    // together. The responder's accepted receipt is its news that the question is over (protocol 2).
     (via.batch ?? runNow)(() => {
       via.reply?.(outcome.receipt);
-      if (outcome.kind === 'answered' || outcome.kind === 'cancelled') delivery.resolved(outcome.record, outcome.kind);
+      if (outcome.kind === 'answered' || outcome.kind === 'cancelled') delivery.resolved(outcome.record, outcome.kind, via.reply === undefined ? undefined : via.connectionId);
     });
     const by: Responder = { principalId: principal.id, connectionId: via.connectionId, channel: via.channel };
     const rpcId = input.rpcId;

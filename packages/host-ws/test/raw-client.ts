@@ -101,6 +101,15 @@ export class RawClient {
     });
   }
 
+  /**
+   * Ping the host and wait for its pong: frames on one socket arrive in order, so everything the
+   * host sent this connection before it read the ping has arrived (to prove a frame was NOT sent).
+   */
+  async caughtUp(): Promise<void> {
+    this.send({ type: 'ping' });
+    await this.next('pong');
+  }
+
   /** All frames of `type` received so far. */
   all<T extends ServerFrame['type']>(type: T): FrameOf<T>[] {
     return this.frames.filter((frame): frame is FrameOf<T> => frame.type === type);

@@ -34,8 +34,8 @@ describe('the frames example, server side', () => {
 
 describe('the frames example, client side', () => {
   it('describes every kind of server frame', () => {
-    expect(describeServerFrame('{"type":"hello","protocol":1}')).toBe('connected');
-    expect(describeServerFrame('{"type":"hello","protocol":2}')).toBe('host speaks protocol 2, we speak 1');
+    expect(describeServerFrame('{"type":"hello","protocol":2}')).toBe('connected');
+    expect(describeServerFrame('{"type":"hello","protocol":1}')).toBe('host speaks protocol 1, we speak 2');
     expect(
       describeServerFrame(JSON.stringify({ type: 'question/requested', rpcId: 'r1', sessionId: 'main', askedAt: 'now', questions: [{ id: 'a', question: 'A?' }] })),
     ).toBe('main asks 1 question(s) [r1]');

@@ -31,8 +31,8 @@ describe('respondResultSchema', () => {
 });
 
 describe('frame tables', () => {
-  it('is protocol version 1', () => {
-    expect(PROTOCOL_VERSION).toBe(1);
+  it('is protocol version 2', () => {
+    expect(PROTOCOL_VERSION).toBe(2);
   });
 
   it('lists every frame type of each direction', () => {

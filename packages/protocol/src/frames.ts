@@ -2,8 +2,12 @@ import { askUserQuestionsSchema, askUserQuestionUrgencySchema } from '@askseam/u
 // Namespace import: lets bundlers drop the parts of zod (locales) we never use.
 import * as z from 'zod';
 
-/** Bumped on any change a peer of the previous version could not read. */
-export const PROTOCOL_VERSION = 1;
+/**
+ * Bumped on any change a peer of the previous version could not read.
+ * 2: the connection whose response settled a question gets its accepted receipt and no
+ * `question/resolved` for it (the receipt says the same); every other connection still gets it.
+ */
+export const PROTOCOL_VERSION = 2;
 
 // ── server → client ────────────────────────────────────────────────────────────
 

@@ -19,3 +19,4 @@ export { parseNewQuestionEvent, parseNewQuestionEvents, parseNewQuestionRecord, 
 export { questionBusMessageSchema } from './bus.js';
 export type { QuestionBus, QuestionBusListener, QuestionBusMessage } from './bus.js';
 export { MemoryQuestionBusHub } from './memory-bus.js';
+export { isoNow } from './iso-now.js';

@@ -1,5 +1,7 @@
 import { compiledSafeParse, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import { QuestionStoreError } from './errors.js';
+import { isoNow } from './iso-now.js';
+import { LargestLog } from './largest-log.js';
 import type { NewQuestionEvent, QuestionEvent } from './events.js';
 import { humanOutcomes, questionRecordSchema, type NewQuestionRecord, type QuestionOutcome, type QuestionRecord } from './record.js';
 import type { QuestionStore, ReadEventsOptions, SessionSelection } from './store.js';
@@ -33,6 +35,8 @@ export class MemoryQuestionStore implements QuestionStore {
   // A Map keeps insertion order, which is the save order `listPending` promises.
   readonly #records = new Map<string, QuestionRecord>();
   readonly #events = new Map<string, StoredEvent[]>();
+  /** Which log to trim first past retainEvents, without scanning every session's log per event. */
+  readonly #largestLog = new LargestLog(this.#events);
   /** Finished rpcIds in the order they finished: the front is forgotten first. */
   readonly #finished: string[] = [];
   /** How many events all sessions' logs hold together. */
@@ -63,7 +67,7 @@ export class MemoryQuestionStore implements QuestionStore {
     if (record === undefined || record.outcome !== undefined) return undefined;
     // A new object, not an edit: a saved record may be the caller's frozen one (see keepNewQuestionRecord).
     // Map.set on a known key keeps its place, so the save order stays.
-    const settled: QuestionRecord = { ...record, ...settlement, settledAt: new Date().toISOString() };
+    const settled: QuestionRecord = { ...record, ...settlement, settledAt: isoNow() };
     this.#records.set(rpcId, settled);
     const copy = copyRecord(settled);
     // Nobody resumes an asker-side outcome, so it is finished as soon as it is settled.
@@ -96,19 +100,19 @@ export class MemoryQuestionStore implements QuestionStore {
   async markResumed(rpcId: string): Promise<boolean> {
     const record = this.#records.get(rpcId);
     if (record === undefined || record.outcome === undefined || record.resumedAt !== undefined) return false;
-    this.#records.set(rpcId, { ...record, resumedAt: new Date().toISOString() });
+    this.#records.set(rpcId, { ...record, resumedAt: isoNow() });
     this.#finish(rpcId);
     return true;
   }
 
   async appendEvent(event: NewQuestionEvent): Promise<QuestionEvent> {
-    return copyEvent(this.#append(keepNewQuestionEvent(event), new Date().toISOString()));
+    return copyEvent(this.#append(keepNewQuestionEvent(event), isoNow()));
   }
 
   async appendEvents(events: readonly NewQuestionEvent[]): Promise<void> {
     // Every event is checked before the first is kept: all or none.
     const checked = keepNewQuestionEvents(events);
-    const at = new Date().toISOString();
+    const at = isoNow();
     for (const event of checked) this.#append(event, at);
   }
 
@@ -127,6 +131,7 @@ export class MemoryQuestionStore implements QuestionStore {
       this.#eventCount--;
       if (log.length === 0) this.#events.delete(sessionId);
     }
+    this.#largestLog.changed(sessionId);
     while (this.#eventCount > this.#retainEvents) this.#forgetFromLargestLog();
     return stored;
   }
@@ -143,22 +148,15 @@ export class MemoryQuestionStore implements QuestionStore {
     while (this.#finished.length > this.#retainFinished) this.#records.delete(this.#finished.shift()!);
   }
 
-  /**
-   * Forget the oldest event of the session holding the most events (of two as large, the one whose
-   * oldest event is older). A scan of the sessions with a log, which are never more than retainEvents.
-   */
+  /** Forget the oldest event of the session holding the most events (of two as large, the one whose oldest event is older). */
   #forgetFromLargestLog(): void {
-    let largest: [string, StoredEvent[]] | undefined;
-    for (const entry of this.#events) {
-      const log = entry[1];
-      const current = largest?.[1];
-      if (current === undefined || log.length > current.length || (log.length === current.length && log[0]!.id < current[0]!.id)) largest = entry;
-    }
-    if (largest === undefined) return;
-    const [sessionId, log] = largest;
+    const sessionId = this.#largestLog.largest();
+    const log = sessionId === undefined ? undefined : this.#events.get(sessionId);
+    if (sessionId === undefined || log === undefined) return;
     log.shift();
     this.#eventCount--;
     if (log.length === 0) this.#events.delete(sessionId);
+    this.#largestLog.changed(sessionId);
   }
 }
 

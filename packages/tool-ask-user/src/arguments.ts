@@ -60,9 +60,12 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; me
   }
 }
 
-/** A copy in which optional fields sent as null (strict function calling) are simply absent. */
+/**
+ * A copy in which optional fields sent as null (strict function calling) are simply absent; the
+ * arguments themselves when none is null (the schema's parse copies them anyway, and does not change its input).
+ */
 function withoutNullOptionals(args: unknown): unknown {
-  if (!isRecord(args) || !Array.isArray(args.questions)) return args;
+  if (!isRecord(args) || !Array.isArray(args.questions) || !args.questions.some(hasNullOptional)) return args;
   return {
     ...args,
     questions: args.questions.map((question: unknown) => {
@@ -74,6 +77,12 @@ function withoutNullOptionals(args: unknown): unknown {
       return copy;
     }),
   };
+}
+
+function hasNullOptional(question: unknown): boolean {
+  if (!isRecord(question)) return false;
+  if (question.header === null || question.options === null || question.multi_select === null) return true;
+  return Array.isArray(question.options) && question.options.some((option: unknown) => isRecord(option) && option.description === null);
 }
 
 function dropNullKeys(record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
@@ -135,20 +144,24 @@ function batchProblem(args: AskUserQuestionArgs): string | undefined {
   const { questions } = args;
   if (questions.length === 0) return 'questions is empty; ask at least one question.';
   const seenIds = new Map<string, number>();
-  for (const [index, question] of questions.entries()) {
-    const at = `questions[${index}]`;
-    if (question.id.trim() === '') return `${at}.id is blank; give every question a short, stable id such as "database".`;
+  // Every call is read here: the paths in the messages are only built for a batch that breaks a rule.
+  for (let index = 0; index < questions.length; index++) {
+    const question = questions[index]!;
+    const at = () => `questions[${index}]`;
+    if (question.id.trim() === '') return `${at()}.id is blank; give every question a short, stable id such as "database".`;
     const firstIndex = seenIds.get(question.id);
     if (firstIndex !== undefined) {
-      return `${at}.id "${question.id}" is already used by questions[${firstIndex}]; every question needs its own id.`;
+      return `${at()}.id "${question.id}" is already used by questions[${firstIndex}]; every question needs its own id.`;
     }
     seenIds.set(question.id, index);
-    if (question.question.trim() === '') return `${at}.question (question "${question.id}") is blank; write the question out.`;
+    if (question.question.trim() === '') return `${at()}.question (question "${question.id}") is blank; write the question out.`;
+    const options = question.options ?? [];
     const seenLabels = new Set<string>();
-    for (const [optionIndex, option] of (question.options ?? []).entries()) {
-      const optionAt = `${at}.options[${optionIndex}].label (question "${question.id}")`;
-      if (option.label.trim() === '') return `${optionAt} is blank; every option needs a label.`;
-      if (seenLabels.has(option.label)) return `${optionAt} "${option.label}" is offered twice; labels must be unique within a question.`;
+    for (let optionIndex = 0; optionIndex < options.length; optionIndex++) {
+      const option = options[optionIndex]!;
+      const optionAt = () => `${at()}.options[${optionIndex}].label (question "${question.id}")`;
+      if (option.label.trim() === '') return `${optionAt()} is blank; every option needs a label.`;
+      if (seenLabels.has(option.label)) return `${optionAt()} "${option.label}" is offered twice; labels must be unique within a question.`;
       seenLabels.add(option.label);
     }
   }
