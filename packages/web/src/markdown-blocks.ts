@@ -97,15 +97,24 @@ function startsTable(line: string, next: string | undefined): boolean {
   return splitRow(line).length === splitRow(next).length;
 }
 
-function parseLines(lines: string[], depth: number, definitions: LinkDefinitions): Block[] {
+/** What parseLines saw besides its blocks: a list item with a blank line between blocks is loose. */
+interface LinesReport {
+  blankBetweenBlocks: boolean;
+}
+
+function parseLines(lines: string[], depth: number, definitions: LinkDefinitions, report?: LinesReport): Block[] {
   const blocks: Block[] = [];
   let index = 0;
+  let afterBlank = false;
   while (index < lines.length) {
     const line = lines[index]!;
     if (blankLine.test(line)) {
+      afterBlank = true;
       index += 1;
       continue;
     }
+    if (afterBlank && blocks.length > 0 && report) report.blankBetweenBlocks = true;
+    afterBlank = false;
     const next = lines[index + 1];
 
     if (indentOf(line) >= 4) {
@@ -116,7 +125,11 @@ function parseLines(lines: string[], depth: number, definitions: LinkDefinitions
         body.push(lines[end]!.slice(4));
         end += 1;
       }
-      while (body.length > 0 && blankLine.test(body[body.length - 1]!)) body.pop();
+      // Trailing blank lines are left for the caller to see (they may make a list loose).
+      while (body.length > 0 && blankLine.test(body[body.length - 1]!)) {
+        body.pop();
+        end -= 1;
+      }
       blocks.push({ kind: 'code', text: body.join('\n') });
       index = end;
       continue;
@@ -248,15 +261,15 @@ function parseList(lines: string[], start: number, depth: number, definitions: L
   const ordered = first[3] !== undefined;
   // Items of one list share the bullet character or the ordered delimiter.
   const family = ordered ? first[4]! : first[2]!;
+  const isSameListItem = (line: string | undefined): boolean => {
+    const marker = line === undefined ? null : listMarker.exec(line);
+    return marker !== null && (marker[3] !== undefined) === ordered && (ordered ? marker[4] : marker[2]) === family && !thematicBreak.test(line!);
+  };
   const items: ListItem[] = [];
   let loose = false;
   let index = start;
-  let endedWithBlank = false;
   while (index < lines.length) {
-    const marker = listMarker.exec(lines[index]!);
-    if (!marker || (marker[3] !== undefined) !== ordered || (ordered ? marker[4] : marker[2]) !== family) break;
-    if (thematicBreak.test(lines[index]!)) break;
-    if (items.length > 0 && endedWithBlank) loose = true;
+    const marker = listMarker.exec(lines[index]!)!;
     const rest = lines[index]!.slice(marker[0].length);
     const markerWidth = marker[1]!.length + marker[2]!.length;
     // Content starts after the marker and its spaces; five or more spaces mean indented code.
@@ -281,43 +294,29 @@ function parseList(lines: string[], start: number, depth: number, definitions: L
       }
       index += 1;
     }
-    endedWithBlank = false;
+    let trailingBlanks = 0;
     while (inner.length > 1 && inner[inner.length - 1] === '') {
       inner.pop();
-      endedWithBlank = true;
+      trailingBlanks += 1;
     }
-    // A blank line between two blocks of one item makes the list loose.
-    if (hasBlankBetweenBlocks(inner)) loose = true;
+    const continues = isSameListItem(lines[index]);
+    // A blank line between two items makes the list loose; after the last item it belongs to what follows.
+    if (!continues) index -= trailingBlanks;
+    else if (trailingBlanks > 0) loose = true;
     let task: boolean | undefined;
     const box = /^\[([ xX])\](?=[ \t])[ \t]*/.exec(inner[0]!);
     if (box && !blankLine.test(inner[0]!.slice(box[0].length))) {
       task = box[1] !== ' ';
       inner[0] = inner[0]!.slice(box[0].length);
     }
-    items.push({ task, children: parseLines(inner, depth + 1, definitions) });
+    // So does a blank line between two blocks of one item.
+    const report: LinesReport = { blankBetweenBlocks: false };
+    items.push({ task, children: parseLines(inner, depth + 1, definitions, report) });
+    if (report.blankBetweenBlocks) loose = true;
+    if (!continues) break;
   }
   blocks.push({ kind: 'list', ordered, start: ordered ? Number(first[3]) : 1, loose, items });
   return index;
-}
-
-/** Whether a blank line separates two blocks directly inside this item (not inside a fence or a sublist). */
-function hasBlankBetweenBlocks(inner: string[]): boolean {
-  let inFence: RegExp | undefined;
-  for (let index = 1; index < inner.length - 1; index += 1) {
-    const line = inner[index]!;
-    if (inFence) {
-      if (inFence.test(line)) inFence = undefined;
-      continue;
-    }
-    const fence = fenceOpen.exec(line);
-    if (fence) {
-      inFence = new RegExp(`^ {0,3}${fence[2]![0] === '`' ? '`' : '~'}{${fence[2]!.length},}[ \\t]*$`);
-      continue;
-    }
-    // A blank line followed by a line at the item's own indentation (not a nested item's).
-    if (line === '' && inner[index + 1] !== '' && indentOf(inner[index + 1]!) < 2) return true;
-  }
-  return false;
 }
 
 function parseTable(lines: string[], start: number, blocks: Block[]): number {

@@ -17,7 +17,8 @@ export function appendBlocks(parent: Node, blocks: readonly Block[], definitions
       case 'code': {
         const pre = parent.appendChild(document.createElement('pre'));
         // A code block ends with a newline, as marked writes it (invisible at the end of a <pre>).
-        pre.appendChild(document.createElement('code')).appendChild(document.createTextNode(`${block.text}\n`));
+        const code = pre.appendChild(document.createElement('code'));
+        if (block.text !== '') code.appendChild(document.createTextNode(`${block.text}\n`));
         break;
       }
       case 'html':

@@ -36,7 +36,7 @@ const entity = /&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31})
 const inlineHtml =
   /<(?:[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?>|\/[A-Za-z][A-Za-z0-9-]*\s*>|!--(?:-?>|[\s\S]*?-->)|\?[\s\S]*?\?>|![A-Za-z][^>]*>|!\[CDATA\[[\s\S]*?\]\]>)/y;
 const angleAutolink = /<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*)>/y;
-const angleEmail = /<([A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)>/y;
+const angleEmail = /<([A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+)>/y;
 const bareUrl = /(?:https?:\/\/|ftp:\/\/|www\.)[A-Za-z0-9-]+[^\s<]*/iy;
 const bareEmail = /[A-Za-z0-9._+-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+/y;
 /** A link destination longer than this is not a link (keeps hostile `[](a[](a…` linear). */
@@ -134,14 +134,11 @@ class InlineParser {
     return this.document.createElement(tag);
   }
 
-  /** Plain characters up to the next one that may mean something; autolinks start only after a boundary. */
+  /** Plain characters up to the next one that may mean something; autolinks start only at a word's start. */
   private plain(start: number): number {
     const source = this.source;
-    const boundary = start === 0 || /[\s*_~(]/.test(source[start - 1]!);
-    if (boundary) {
-      const autolinked = this.bareAutolink(start);
-      if (autolinked !== start) return autolinked;
-    }
+    const autolinked = this.bareAutolink(start);
+    if (autolinked !== start) return autolinked;
     this.text += source[start];
     return start + 1;
   }
@@ -496,15 +493,18 @@ class InlineParser {
   /** GFM autolink literals: https://…, http://…, ftp://…, www.… and bare e-mail addresses. */
   private bareAutolink(start: number): number {
     const source = this.source;
+    const before = source[start - 1] ?? ' ';
+    // As marked: a URL may follow anything but a letter or digit; an address starts its word.
     bareUrl.lastIndex = start;
-    const url = bareUrl.exec(source);
+    const url = /[A-Za-z0-9]/.test(before) ? null : bareUrl.exec(source);
     if (url) {
-      const text = trimAutolinkEnd(url[0]);
+      // Inside link text a `]` ends the text, and so the URL.
+      const text = trimAutolinkEnd(this.brackets.length > 0 ? url[0].split(']')[0]! : url[0]);
       this.appendLink(/^www\./i.test(text) ? `http://${text}` : text, text);
       return start + text.length;
     }
     bareEmail.lastIndex = start;
-    const email = bareEmail.exec(source);
+    const email = /[\w.!#$%&'*+/=?`{|}~-]/.test(before) ? null : bareEmail.exec(source);
     if (email) {
       let text = email[0];
       while (text.endsWith('.')) text = text.slice(0, -1);
@@ -526,7 +526,7 @@ function trimAutolinkEnd(url: string): string {
   let text = url;
   for (;;) {
     const before = text;
-    text = text.replace(/[?!.,:*_~'"]+$/, '');
+    text = text.replace(/[?!.,:;*_~'"]+$/, '');
     if (text.endsWith(')')) {
       const opens = text.split('(').length - 1;
       const closes = text.split(')').length - 1;

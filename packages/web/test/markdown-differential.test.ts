@@ -4,7 +4,7 @@
 // only. Deliberate differences are listed in docs/decisions.md ("Markdown without marked").
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planCorpus } from './markdown-corpus.js';
+import { edgeCorpus, planCorpus } from './markdown-corpus.js';
 import { openMarkdownPage, type MarkdownPage } from './support/markdown-page.js';
 
 let page: MarkdownPage;
@@ -22,6 +22,10 @@ async function expectSameAsMarked(sources: readonly string[]): Promise<void> {
 describe('the Markdown renderer, against marked', () => {
   it(`renders the ${planCorpus.length} plan snippets as marked does`, async () => {
     await expectSameAsMarked(planCorpus);
+  });
+
+  it(`renders the ${edgeCorpus.length} edge snippets as marked does`, async () => {
+    await expectSameAsMarked(edgeCorpus);
   });
 
   // Blocks and inline pieces models combine, assembled into documents.
