@@ -78,9 +78,19 @@ function inventory(fragment: DocumentFragment): { tags: string[]; attributes: st
   return { tags, attributes, hrefs, text: fragment.textContent ?? '', depth };
 }
 
+/** The allow-list pass alone, on markup parsed here (test only): what layer 2 leaves of anything. */
+function allowListOnly(html: string): { normalised: string; inventory: ReturnType<typeof inventory> } {
+  const parsed = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
+  const fragment = document.createDocumentFragment();
+  fragment.append(...[...parsed.body.childNodes].map((node) => document.importNode(node, true)));
+  enforceAllowList(fragment);
+  return { normalised: normalise(fragment), inventory: inventory(fragment) };
+}
+
 const markdownTest = {
   ours: (source: string): string => normalise(renderMarkdown(source)),
   marked: (source: string): string => normalise(renderWithMarked(source)),
   inventory: (source: string) => inventory(renderMarkdown(source)),
+  allowListOnly,
 };
 Object.assign(globalThis, { markdownTest });

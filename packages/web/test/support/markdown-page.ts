@@ -17,6 +17,8 @@ export interface MarkdownPage {
   /** Normalised DOM of our renderer and of marked, per source. */
   both(sources: readonly string[]): Promise<{ ours: string; marked: string }[]>;
   inventory(sources: readonly string[]): Promise<Inventory[]>;
+  /** The allow-list pass alone on markup the renderer would never make. */
+  allowListOnly(html: string): Promise<{ normalised: string; inventory: Inventory }>;
   close(): Promise<void>;
 }
 
@@ -27,7 +29,12 @@ export async function openMarkdownPage(): Promise<MarkdownPage> {
   await page.setContent('<!doctype html><html><body></body></html>');
   await page.addScriptTag({ content: code, type: 'module' });
   await page.waitForFunction(() => 'markdownTest' in globalThis);
-  type Api = { ours(source: string): string; marked(source: string): string; inventory(source: string): Inventory };
+  type Api = {
+    ours(source: string): string;
+    marked(source: string): string;
+    inventory(source: string): Inventory;
+    allowListOnly(html: string): { normalised: string; inventory: Inventory };
+  };
   return {
     both: (sources) =>
       page.evaluate((list) => {
@@ -39,6 +46,7 @@ export async function openMarkdownPage(): Promise<MarkdownPage> {
         const api = (globalThis as unknown as { markdownTest: Api }).markdownTest;
         return list.map((source) => api.inventory(source));
       }, sources),
+    allowListOnly: (html) => page.evaluate((markup) => (globalThis as unknown as { markdownTest: Api }).markdownTest.allowListOnly(markup), html),
     close: () => browser.close(),
   };
 }
