@@ -32,7 +32,8 @@ export type LinkDefinitions = Map<string, { href: string; title: string | undefi
 export const maxNesting = 16;
 
 export function parseBlocks(source: string, definitions: LinkDefinitions): Block[] {
-  const text = source.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');
+  // A final newline ends the last line; it does not start another (an unclosed fence keeps the rest).
+  const text = source.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD').replace(/\n$/, '');
   // Leading tabs count as four columns each (as marked does), so indentation is plain spaces below.
   const lines = text.split('\n').map((line) => line.replace(/^( *)(\t+)/, (_, spaces: string, tabs: string) => spaces + '    '.repeat(tabs.length)));
   return parseLines(lines, 0, definitions);
@@ -43,7 +44,7 @@ const atxHeading = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
 const fenceOpen = /^( {0,3})(`{3,}(?=[^`]*$)|~{3,})/;
 const thematicBreak = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const quoteMarker = /^ {0,3}> ?/;
-const listMarker = /^( {0,3})([-+*]|(\d{1,9})([.)]))(?=[ \t]|$)( {0,4})/;
+const listMarker = /^( {0,3})([-+*]|(\d{1,9})([.)]))(?=[ \t]|$)( *)/;
 const setextUnderline = /^ {0,3}(=+|-+)[ \t]*$/;
 const tableDelimiterRow = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 const definitionLine = /^ {0,3}\[((?:[^\\\[\]]|\\.){1,999})\]:[ \t]*(<[^<>\n]*>|\S+)(?:[ \t]+("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)))?[ \t]*$/;
@@ -237,7 +238,10 @@ function parseParagraph(lines: string[], start: number, definitions: LinkDefinit
 function isLazyContinuation(line: string, previousInner: string | undefined): boolean {
   if (previousInner === undefined || blankLine.test(previousInner) || blankLine.test(line)) return false;
   // Only paragraph text continues lazily; code, headings and fences do not.
-  if (indentOf(previousInner) >= 4 || fenceOpen.test(previousInner) || atxHeading.test(previousInner)) return false;
+  if (indentOf(previousInner) >= 4 || fenceOpen.test(previousInner) || atxHeading.test(previousInner) || thematicBreak.test(previousInner)) return false;
+  // Nor does an empty item or quote (a bare marker): there is no paragraph to continue.
+  const marker = listMarker.exec(previousInner) ?? quoteMarker.exec(previousInner);
+  if (marker && blankLine.test(previousInner.slice(marker[0].length))) return false;
   return !interruptsParagraph(line, undefined) && !setextUnderline.test(line);
 }
 
@@ -299,10 +303,16 @@ function parseList(lines: string[], start: number, depth: number, definitions: L
       inner.pop();
       trailingBlanks += 1;
     }
-    const continues = isSameListItem(lines[index]);
+    let probe = index;
+    while (probe < lines.length && blankLine.test(lines[probe]!)) probe += 1;
+    const continues = isSameListItem(lines[probe]);
     // A blank line between two items makes the list loose; after the last item it belongs to what follows.
-    if (!continues) index -= trailingBlanks;
-    else if (trailingBlanks > 0) loose = true;
+    if (!continues) {
+      index -= trailingBlanks;
+    } else {
+      if (trailingBlanks > 0 || probe > index) loose = true;
+      index = probe;
+    }
     let task: boolean | undefined;
     const box = /^\[([ xX])\](?=[ \t])[ \t]*/.exec(inner[0]!);
     if (box && !blankLine.test(inner[0]!.slice(box[0].length))) {

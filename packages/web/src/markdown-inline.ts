@@ -494,12 +494,15 @@ class InlineParser {
   private bareAutolink(start: number): number {
     const source = this.source;
     const before = source[start - 1] ?? ' ';
-    // As marked: a URL may follow anything but a letter or digit; an address starts its word.
+    // As marked: a URL with a scheme may start anywhere, even inside a word; www. and an address
+    // start their word.
     bareUrl.lastIndex = start;
-    const url = /[A-Za-z0-9]/.test(before) ? null : bareUrl.exec(source);
+    let url = bareUrl.exec(source);
+    if (url && /^www\./i.test(url[0]) && /[A-Za-z0-9]/.test(before)) url = null;
     if (url) {
-      // Inside link text a `]` ends the text, and so the URL.
-      const text = trimAutolinkEnd(this.brackets.length > 0 ? url[0].split(']')[0]! : url[0]);
+      // Inside link text, a `]` that closes it (`](` or `][` follows) ends the URL too.
+      const closing = this.brackets.length > 0 ? /\][([]/.exec(url[0]) : null;
+      const text = trimAutolinkEnd(closing ? url[0].slice(0, closing.index) : url[0]);
       this.appendLink(/^www\./i.test(text) ? `http://${text}` : text, text);
       return start + text.length;
     }
@@ -521,18 +524,17 @@ function skipSpace(source: string, index: number): number {
   return index;
 }
 
+// What of a bare URL's tail is still the URL (marked's rule, so links end where they did): runs of
+// ordinary characters, balanced (…) groups, an & that does not start a final entity, and
+// punctuation only when something follows it.
+const autolinkBody = /(?:[^?!.,:;*_'"~()&]+|\([^)]*\)|&(?![a-zA-Z0-9]+;$)|[?!.,:;*_'"~)]+(?!$))+/;
+
 /** Trailing punctuation is not part of a bare URL, nor is a `)` without its `(`. */
 function trimAutolinkEnd(url: string): string {
   let text = url;
   for (;;) {
     const before = text;
-    text = text.replace(/[?!.,:;*_~'"]+$/, '');
-    if (text.endsWith(')')) {
-      const opens = text.split('(').length - 1;
-      const closes = text.split(')').length - 1;
-      if (closes > opens) text = text.slice(0, -1);
-    }
-    text = text.replace(/&[A-Za-z0-9]+;$/, '');
+    text = autolinkBody.exec(text)?.[0] ?? '';
     if (text === before) return text;
   }
 }

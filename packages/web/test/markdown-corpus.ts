@@ -115,4 +115,8 @@ export const edgeCorpus: readonly string[] = [
   '\\\\ \\` \\_ \\a', '&unknown; &AMP; &#65; &#x41; &#xD800; &#1234567;', 'line with trailing backslash\\', 'a  \n  b',
   'trailing spaces at end  ', '***\n---\n___', 'Term\n: definition', '$x^2$ and H~2~O', ':smile: :+1:',
   'Numbers: 1. not a list start in sentence. 2) also not.',
+  '- \n\n- after an empty item', '1.     five spaces: code in the item', '```js\nunclosed with blank lines\n\n\n',
+  '[https://x.example/a] and [see https://x.example/b](https://y.example)', '- *\nnot lazy after an empty item',
+  '1. ---\ntext after a rule in an item', 'foohttps://glued.example and awww.glued.example',
+  'https://x.example/a_(b)_c) and https://x.example/q?x=1&amp; and (https://x.example/p).',
 ];
