@@ -371,7 +371,7 @@ function splitRow(line: string): string[] {
   return cells;
 }
 
-/** Reference labels match case-insensitively with runs of whitespace as one space. */
+/** Reference labels match case-insensitively (lower then upper case folds ß, ſ and the like) with runs of whitespace as one space. */
 export function normaliseLabel(label: string): string {
   return label.trim().replace(/\s+/g, ' ').toLowerCase().toUpperCase();
 }
