@@ -134,7 +134,7 @@ class InlineParser {
     return this.document.createElement(tag);
   }
 
-  /** Plain characters up to the next one that may mean something; autolinks start only at a word's start. */
+  /** One plain character, or a bare autolink (URL or e-mail address) that starts here. */
   private plain(start: number): number {
     const source = this.source;
     const autolinked = this.bareAutolink(start);
