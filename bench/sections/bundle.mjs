@@ -42,7 +42,7 @@ export async function run() {
       unit: 'KiB',
       baseline: { name: `before, ${budget.before.commit}: ${budget.before.change}`, value: budget.before.gzipBytes / KiB },
       target: { on: 'value', op: '<=', value: budget.target.gzipBytes / KiB, text: `<= ${budget.target.gzipBytes / KiB} KiB gzip` },
-      note: `budget (pnpm test): ${(budget.limit.gzipBytes / KiB).toFixed(1)} KiB gzip`,
+      note: `budget (pnpm test): ${(budget.limit.gzipBytes / KiB).toFixed(1)} KiB gzip${budget.previous ? `; previous figure ${(budget.previous.gzipBytes / KiB).toFixed(1)} KiB (${budget.previous.change})` : ''}`,
     }),
     figure({
       section: SECTION,

@@ -1,5 +1,5 @@
-// Builds the self-contained browser bundle: src/browser.ts with marked, DOMPurify and the client
-// inlined, as one minified ES module. `node scripts/bundle.mjs` writes
+// Builds the self-contained browser bundle: src/browser.ts with the client (and the element's own
+// Markdown renderer) inlined, as one minified ES module. `node scripts/bundle.mjs` writes
 // dist/browser/askseam-questions.js; tests import buildBrowserBundle() and keep it in memory.
 import { build } from 'esbuild';
 import { randomUUID } from 'node:crypto';

@@ -360,7 +360,7 @@ export function clearInvalid(form: ParentNode, keys: FieldKeys = composerKeys): 
 /** A block of sanitised Markdown. */
 export function markdownBlock(className: string, source: string): HTMLDivElement {
   const block = h('div', { class: className });
-  block.innerHTML = renderMarkdown(source);
+  block.append(renderMarkdown(source));
   return block;
 }
 
