@@ -128,6 +128,26 @@ describe('RedisQuestionBus', () => {
     expect(logger.warnings).toEqual(['RedisQuestionBus dropped a message that is not JSON', 'RedisQuestionBus dropped a message that is not a bus message']);
   });
 
+  it('drops its own messages but hears a node whose id its own id begins, and that node hears it', async () => {
+    // Own messages are recognised by how they start; an id that is a prefix of another must not swallow the other's.
+    const keyPrefix = randomPrefix();
+    const short = open({ keyPrefix, nodeId: 'node-1' });
+    const long = open({ keyPrefix, nodeId: 'node-10' });
+    const heardByShort = hear();
+    const heardByLong = hear();
+    await short.subscribe(heardByShort);
+    await long.subscribe(heardByLong);
+    await short.publish(asked('node-1'));
+    await long.publish(asked('node-10'));
+    await short.publish({ type: 'settled', from: 'node-1', record: { ...sampleQuestionRecord(), outcome: 'cancelled', settledAt: new Date().toISOString() }, message: 'no' });
+    await waitFor('each node to hear the other', () => heardByShort.messages.length === 1 && heardByLong.messages.length === 2);
+    expect(heardByShort.messages.map((message) => message.from)).toEqual(['node-10']);
+    expect(heardByLong.messages.map((message) => [message.type, message.from])).toEqual([
+      ['asked', 'node-1'],
+      ['settled', 'node-1'],
+    ]);
+  });
+
   it('keeps delivering after the listener throws, and logs the throw', async () => {
     const keyPrefix = randomPrefix();
     const logger = recordingLogger();
