@@ -1,4 +1,12 @@
-import { QuestionStoreError, questionBusMessageSchema, type QuestionBus, type QuestionBusListener, type QuestionBusMessage } from '@askseam/store';
+import {
+  QuestionStoreError,
+  questionBusMessageSchema,
+  type BusAnnouncement,
+  type QuestionBus,
+  type QuestionBusAnnouncementMessage,
+  type QuestionBusListener,
+  type QuestionBusMessage,
+} from '@askseam/store';
 import { Redis, type RedisOptions } from 'ioredis';
 
 /** Where the bus reports what it cannot throw: unreadable messages, lost connections, a failing listener. */
@@ -52,6 +60,12 @@ const silentLogger: RedisQuestionBusLogger = { warn: noop, error: noop };
 export class RedisQuestionBus implements QuestionBus {
   readonly nodeId: string;
   readonly keyPrefix: string;
+  /**
+   * The Redis this bus publishes on (`redis://host:port/db`): a `RedisQuestionStore` whose
+   * `announcesOn` is the same publishes this node's `asked` and `settled` inside its writes.
+   * Undefined for a client whose commands ioredis rewrites (its own `keyPrefix`) or Sentinel.
+   */
+  readonly publishesOn: string | undefined;
   readonly #client: Redis;
   readonly #ownsClient: boolean;
   readonly #logger: RedisQuestionBusLogger;
@@ -95,6 +109,7 @@ export class RedisQuestionBus implements QuestionBus {
       // Connect now, so that the first call finds the connection ready (or Redis known to be down).
       this.#client.connect().catch(noop);
     }
+    this.publishesOn = redisServerOf(this.#client);
   }
 
   async subscribe(listener: QuestionBusListener): Promise<void> {
@@ -137,6 +152,24 @@ export class RedisQuestionBus implements QuestionBus {
     // Serialised now, before any await: changing `message` after this call changes nothing sent.
     const payload = JSON.stringify(parsed.data);
     await this.#command('publish', (client) => client.publish(this.#busChannel, payload));
+  }
+
+  /**
+   * The text of this node's `asked` or `settled` message around its record, for a store on the same
+   * Redis to publish with its write: the record, as JSON, goes between `before` and `after`. The
+   * text is what `publish` would send (same keys, same order), so every node reads it the same way.
+   */
+  announcement(message: QuestionBusAnnouncementMessage): BusAnnouncement {
+    this.#assertOpen('announcement');
+    const type: unknown = (message as { type?: unknown } | undefined)?.type;
+    const text: unknown = (message as { message?: unknown } | undefined)?.message;
+    if ((type !== 'asked' && type !== 'settled') || (text !== undefined && (type !== 'settled' || typeof text !== 'string'))) {
+      throw new QuestionStoreError('INVALID_INPUT', 'announcement: give { type: "asked" } or { type: "settled", message?: string }; nothing was prepared.');
+    }
+    // Keys in the order `publish` writes them (schema order), so `#receive` knows our own either way.
+    const before = `{"type":${JSON.stringify(type)},"from":${JSON.stringify(this.nodeId)},"record":`;
+    const after = text === undefined ? '}' : `,"message":${JSON.stringify(text)}}`;
+    return { channel: this.#busChannel, before, after };
   }
 
   async isNodeAlive(nodeId: string): Promise<boolean> {
@@ -291,6 +324,13 @@ export class RedisQuestionBus implements QuestionBus {
  */
 function ownMessageStarts(nodeId: string): string[] {
   return ['asked', 'settled'].map((type) => `${JSON.stringify({ type, from: nodeId }).slice(0, -1)},`);
+}
+
+/** The one server a client talks to, in the form `RedisQuestionStore.announcesOn` uses (same rules). */
+function redisServerOf(client: Redis): string | undefined {
+  const { path, host, port, db, keyPrefix, sentinels } = client.options;
+  if ((keyPrefix ?? '') !== '' || (sentinels?.length ?? 0) > 0) return undefined;
+  return path ? `unix:${path}/${db ?? 0}` : `redis://${host ?? '127.0.0.1'}:${port ?? 6379}/${db ?? 0}`;
 }
 
 function aliveKey(keyPrefix: string, nodeId: string): string {

@@ -1,4 +1,13 @@
-import { humanOutcomes, type QuestionBus, type QuestionBusMessage, type QuestionRecord, type QuestionStore, type UnreadableRecord } from '@askseam/store';
+import {
+  humanOutcomes,
+  type BusAnnouncement,
+  type QuestionBus,
+  type QuestionBusAnnouncementMessage,
+  type QuestionBusMessage,
+  type QuestionRecord,
+  type QuestionStore,
+  type UnreadableRecord,
+} from '@askseam/store';
 import type { BackgroundWork, Lifecycle } from './lifecycle.js';
 import type { HostLogger } from './logger.js';
 import type { PendingTable } from './pending.js';
@@ -33,6 +42,11 @@ export interface Cluster {
   readonly takeResumeLease: ((rpcId: string) => Promise<boolean>) | undefined;
   /** Tell the other nodes, without holding anything up. */
   publish(message: OutgoingBusMessage): void;
+  /**
+   * This node's message of this type for the store to publish inside the write it announces (store
+   * and bus on the same server), or undefined: then the caller publishes after the write as usual.
+   */
+  announcement(message: QuestionBusAnnouncementMessage): BusAnnouncement | undefined;
   /** True when the record's asker waits on this node. */
   askedHere(record: QuestionRecord): boolean;
   /** True when the record's asker waits on another node (then `isNodeAlive` says whether that node takes it). */
@@ -58,6 +72,7 @@ export const standalone: Cluster = {
   rememberSettled: 0,
   takeResumeLease: undefined,
   publish: () => {},
+  announcement: () => undefined,
   askedHere: () => false,
   askedElsewhere: () => false,
   isNodeAlive: () => Promise.resolve(false),
@@ -90,6 +105,8 @@ export class BusCluster implements Cluster {
   #reconciling: Promise<void> | undefined;
   /** A reconcile was asked for while one ran (or before the store was loaded): run once more. */
   #reconcileAgain = false;
+  /** The store publishes our news inside its writes: it and the bus name the same server. */
+  readonly #storeAnnounces: boolean;
 
   constructor(
     private readonly bus: QuestionBus,
@@ -97,6 +114,19 @@ export class BusCluster implements Cluster {
   ) {
     this.nodeId = bus.nodeId;
     this.takeResumeLease = (rpcId) => bus.acquireLease(`resume:${rpcId}`, deps.resumeLeaseMs);
+    // One round trip less per message: the news leaves Redis with the write instead of after its reply.
+    this.#storeAnnounces = bus.announcement !== undefined && bus.publishesOn !== undefined && deps.store.announcesOn === bus.publishesOn;
+  }
+
+  announcement(message: QuestionBusAnnouncementMessage): BusAnnouncement | undefined {
+    if (!this.#storeAnnounces) return undefined;
+    try {
+      return this.bus.announcement!(message);
+    } catch (error) {
+      // Publishing after the write still works; only the saving of a round trip is lost.
+      this.deps.logger.error('could not prepare a bus message for the store to publish; publishing it after the write instead', { type: message.type, error: String(error) });
+      return undefined;
+    }
   }
 
   publish(message: OutgoingBusMessage): void {
