@@ -93,6 +93,9 @@ export interface BusClusterDeps {
   resumeLeaseMs: number;
 }
 
+/** How long a node the bus reported alive counts as alive without asking again. */
+export const NODE_SEEN_ALIVE_MS = 1_000;
+
 /** One node of several on `bus`. */
 export class BusCluster implements Cluster {
   readonly nodeId: string;
@@ -105,6 +108,8 @@ export class BusCluster implements Cluster {
   #reconciling: Promise<void> | undefined;
   /** A reconcile was asked for while one ran (or before the store was loaded): run once more. */
   #reconcileAgain = false;
+  /** Node id → until when (performance.now()) it counts as alive without asking the bus. */
+  readonly #seenAlive = new Map<string, number>();
   /** The store publishes our news inside its writes: it and the bus name the same server. */
   readonly #storeAnnounces: boolean;
 
@@ -146,8 +151,20 @@ export class BusCluster implements Cluster {
     return record.askedOn !== undefined && record.askedOn !== this.nodeId;
   }
 
-  isNodeAlive(nodeId: string): Promise<boolean> {
-    return this.bus.isNodeAlive(nodeId);
+  /**
+   * A node seen alive in the last `NODE_SEEN_ALIVE_MS` counts as alive without asking the bus again:
+   * a node answering a stream of another node's questions asks once a second, not once per answer.
+   * Only "alive" is remembered, and it only ever defers a resume (the asker's node takes the answer,
+   * or a reconcile after the window hands it to onResume); "gone" is asked afresh every time.
+   */
+  async isNodeAlive(nodeId: string): Promise<boolean> {
+    const seenUntil = this.#seenAlive.get(nodeId);
+    if (seenUntil !== undefined && performance.now() < seenUntil) return true;
+    const asked = performance.now();
+    const alive = await this.bus.isNodeAlive(nodeId);
+    if (alive) this.#seenAlive.set(nodeId, asked + NODE_SEEN_ALIVE_MS);
+    else this.#seenAlive.delete(nodeId);
+    return alive;
   }
 
   async subscribe(link: ClusterLink): Promise<void> {
