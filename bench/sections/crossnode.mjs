@@ -109,6 +109,8 @@ export async function run() {
         value: p('cross', 0.5),
         unit: 'ms',
         baseline: { name: 'one node on the same Redis store, no bus, client on it', value: p('single', 0.5) },
+        // Issue 19 target 4: the hop to another node costs at most 30% over one node on the same Redis.
+        target: { on: 'ratio', op: '<=', value: 1.3, text: '<= 1.3× one node on Redis' },
         note: 'Both nodes in this process, each with its own Redis connections; redis-server runs beside it on loopback, without persistence.',
       }),
       figure({

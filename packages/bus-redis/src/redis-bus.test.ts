@@ -1,5 +1,6 @@
 import { QuestionStoreError, type QuestionBusListener, type QuestionBusMessage } from '@askseam/store';
 import { describeQuestionBusContract, sampleQuestionRecord, questionStoreErrorCode } from '@askseam/store-testing';
+import { RedisQuestionStore } from '@askseam/store-redis';
 import { startRedisServer, type TestRedisServer } from '@askseam/store-redis/testing';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +127,72 @@ describe('RedisQuestionBus', () => {
     await waitFor('the valid message', () => heard.messages.length > 0);
     expect(heard.messages).toEqual([valid]);
     expect(logger.warnings).toEqual(['RedisQuestionBus dropped a message that is not JSON', 'RedisQuestionBus dropped a message that is not a bus message']);
+  });
+
+  it('drops its own messages but hears a node whose id its own id begins, and that node hears it', async () => {
+    // Own messages are recognised by how they start; an id that is a prefix of another must not swallow the other's.
+    const keyPrefix = randomPrefix();
+    const short = open({ keyPrefix, nodeId: 'node-1' });
+    const long = open({ keyPrefix, nodeId: 'node-10' });
+    const heardByShort = hear();
+    const heardByLong = hear();
+    await short.subscribe(heardByShort);
+    await long.subscribe(heardByLong);
+    await short.publish(asked('node-1'));
+    await long.publish(asked('node-10'));
+    await short.publish({ type: 'settled', from: 'node-1', record: { ...sampleQuestionRecord(), outcome: 'cancelled', settledAt: new Date().toISOString() }, message: 'no' });
+    await waitFor('each node to hear the other', () => heardByShort.messages.length === 1 && heardByLong.messages.length === 2);
+    expect(heardByShort.messages.map((message) => message.from)).toEqual(['node-10']);
+    expect(heardByLong.messages.map((message) => [message.type, message.from])).toEqual([
+      ['asked', 'node-1'],
+      ['settled', 'node-1'],
+    ]);
+  });
+
+  it('prepares announcements a store publishes around its record, which other nodes read as the message publish would send', async () => {
+    const keyPrefix = randomPrefix();
+    const sender = open({ keyPrefix, nodeId: 'sender' });
+    const receiver = open({ keyPrefix, nodeId: 'receiver' });
+    const heardBySender = hear();
+    const heardByReceiver = hear();
+    await sender.subscribe(heardBySender);
+    await receiver.subscribe(heardByReceiver);
+    const record = sampleQuestionRecord();
+    const settledRecord = { ...record, outcome: 'cancelled' as const, settledAt: new Date().toISOString() };
+    // What a store does with them: the record's JSON between the two texts, on the channel.
+    const askedText = sender.announcement({ type: 'asked' });
+    const settledText = sender.announcement({ type: 'settled', message: 'not now "really"' });
+    await rawClient().publish(askedText.channel, `${askedText.before}${JSON.stringify(record)}${askedText.after}`);
+    await rawClient().publish(settledText.channel, `${settledText.before}${JSON.stringify(settledRecord)}${settledText.after}`);
+    await waitFor('both announcements', () => heardByReceiver.messages.length === 2);
+    expect(heardByReceiver.messages).toEqual([
+      { type: 'asked', from: 'sender', record },
+      { type: 'settled', from: 'sender', record: settledRecord, message: 'not now "really"' },
+    ]);
+    // Its own announcements come back to the sender like its own publishes: dropped.
+    await sender.publish(asked('sender'));
+    await receiver.publish(asked('receiver'));
+    await waitFor('the receiver\'s marker', () => heardBySender.messages.length === 1);
+    expect(heardBySender.messages.map((message) => message.from)).toEqual(['receiver']);
+  });
+
+  it('refuses an announcement publish would refuse, and names the Redis it publishes on as the store does', async () => {
+    const bus = open();
+    expect(() => bus.announcement({ type: 'gone' } as never)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    expect(() => bus.announcement({ type: 'settled', message: 7 } as never)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    expect(() => bus.announcement({ type: 'asked', message: 'x' } as never)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    const store = new RedisQuestionStore({ url: server.url });
+    try {
+      expect(bus.publishesOn).toBe(`redis://127.0.0.1:${server.port}/0`);
+      expect(bus.publishesOn).toBe(store.announcesOn);
+    } finally {
+      await store.close();
+    }
+    const prefixed = new Redis(server.url, { keyPrefix: 'app:', lazyConnect: true });
+    rawClients.push(prefixed);
+    const onPrefixedClient = new RedisQuestionBus({ client: prefixed });
+    buses.push(onPrefixedClient);
+    expect(onPrefixedClient.publishesOn).toBeUndefined();
   });
 
   it('keeps delivering after the listener throws, and logs the throw', async () => {

@@ -1,4 +1,12 @@
-import { QuestionStoreError, questionBusMessageSchema, type QuestionBus, type QuestionBusListener, type QuestionBusMessage } from '@askseam/store';
+import {
+  QuestionStoreError,
+  questionBusMessageSchema,
+  type BusAnnouncement,
+  type QuestionBus,
+  type QuestionBusAnnouncementMessage,
+  type QuestionBusListener,
+  type QuestionBusMessage,
+} from '@askseam/store';
 import { Redis, type RedisOptions } from 'ioredis';
 
 /** Where the bus reports what it cannot throw: unreadable messages, lost connections, a failing listener. */
@@ -52,12 +60,20 @@ const silentLogger: RedisQuestionBusLogger = { warn: noop, error: noop };
 export class RedisQuestionBus implements QuestionBus {
   readonly nodeId: string;
   readonly keyPrefix: string;
+  /**
+   * The Redis this bus publishes on (`redis://host:port/db`): a `RedisQuestionStore` whose
+   * `announcesOn` is the same publishes this node's `asked` and `settled` inside its writes.
+   * Undefined for a client whose commands ioredis rewrites (its own `keyPrefix`) or Sentinel.
+   */
+  readonly publishesOn: string | undefined;
   readonly #client: Redis;
   readonly #ownsClient: boolean;
   readonly #logger: RedisQuestionBusLogger;
   readonly #busChannel: string;
   readonly #nodeChannel: string;
   readonly #aliveKey: string;
+  /** How this node's own messages start as `publish` writes them: every node hears itself, and drops those unparsed. */
+  readonly #ownMessageStarts: readonly string[];
   readonly #livenessTtlMs: number;
   #livenessTimer: NodeJS.Timeout | undefined;
   #subscriber: Redis | undefined;
@@ -82,6 +98,7 @@ export class RedisQuestionBus implements QuestionBus {
     this.#busChannel = `${this.keyPrefix}bus`;
     this.#nodeChannel = `${this.keyPrefix}node:${nodeId}`;
     this.#aliveKey = aliveKey(this.keyPrefix, nodeId);
+    this.#ownMessageStarts = ownMessageStarts(nodeId);
     if (options.client !== undefined) {
       this.#client = options.client;
       this.#ownsClient = false;
@@ -92,6 +109,7 @@ export class RedisQuestionBus implements QuestionBus {
       // Connect now, so that the first call finds the connection ready (or Redis known to be down).
       this.#client.connect().catch(noop);
     }
+    this.publishesOn = redisServerOf(this.#client);
   }
 
   async subscribe(listener: QuestionBusListener): Promise<void> {
@@ -136,13 +154,35 @@ export class RedisQuestionBus implements QuestionBus {
     await this.#command('publish', (client) => client.publish(this.#busChannel, payload));
   }
 
+  /**
+   * The text of this node's `asked` or `settled` message around its record, for a store on the same
+   * Redis to publish with its write: the record, as JSON, goes between `before` and `after`. The
+   * text is what `publish` would send (same keys, same order), so every node reads it the same way.
+   */
+  announcement(message: QuestionBusAnnouncementMessage): BusAnnouncement {
+    this.#assertOpen('announcement');
+    const type: unknown = (message as { type?: unknown } | undefined)?.type;
+    const text: unknown = (message as { message?: unknown } | undefined)?.message;
+    if ((type !== 'asked' && type !== 'settled') || (text !== undefined && (type !== 'settled' || typeof text !== 'string'))) {
+      throw new QuestionStoreError('INVALID_INPUT', 'announcement: give { type: "asked" } or { type: "settled", message?: string }; nothing was prepared.');
+    }
+    // Keys in the order `publish` writes them (schema order), so `#receive` knows our own either way.
+    const before = `{"type":${JSON.stringify(type)},"from":${JSON.stringify(this.nodeId)},"record":`;
+    const after = text === undefined ? '}' : `,"message":${JSON.stringify(text)}}`;
+    return { channel: this.#busChannel, before, after };
+  }
+
   async isNodeAlive(nodeId: string): Promise<boolean> {
     this.#assertOpen('isNodeAlive');
     if (typeof nodeId !== 'string' || nodeId === '') throw new QuestionStoreError('INVALID_INPUT', 'isNodeAlive: `nodeId` must be a non-empty string.');
     // Subscribed, or refreshed lately: a node whose subscriber connection is being re-made is still alive.
-    const [subscribers, fresh] = await this.#command('isNodeAlive', (client) =>
-      Promise.all([client.pubsub('NUMSUB', `${this.keyPrefix}node:${nodeId}`) as Promise<unknown[]>, client.exists(aliveKey(this.keyPrefix, nodeId))]),
-    );
+    // Both questions in one write and one round trip: each write wakes Redis once (docs/performance.md).
+    const [subscribers, fresh] = await this.#command('isNodeAlive', async (client) => {
+      const replies = await client.pipeline().pubsub('NUMSUB', `${this.keyPrefix}node:${nodeId}`).exists(aliveKey(this.keyPrefix, nodeId)).exec();
+      if (replies === null) throw new Error('the connection closed before Redis answered');
+      for (const [error] of replies) if (error) throw error;
+      return [replies[0]![1] as unknown[], replies[1]![1] as number] as const;
+    });
     return Number(subscribers[1]) > 0 || fresh > 0;
   }
 
@@ -179,6 +219,9 @@ export class RedisQuestionBus implements QuestionBus {
   #receive(channel: string, text: string): void {
     const listener = this.#listener;
     if (channel !== this.#busChannel || listener === undefined) return;
+    // Our own message back from Redis: dropped before the JSON parse and the schema check, which
+    // would otherwise run on every node's critical path once per message it sends.
+    if (this.#ownMessageStarts.some((start) => text.startsWith(start))) return;
     let data: unknown;
     try {
       data = JSON.parse(text);
@@ -272,6 +315,22 @@ export class RedisQuestionBus implements QuestionBus {
       down = false;
     });
   }
+}
+
+/**
+ * The first bytes of every message this node publishes: `publish` sends the checked message, whose
+ * keys come out in schema order (`type`, then `from`). Any other text (another node's, or one written
+ * by hand) takes the full parse, and a message of ours spelled otherwise is still dropped after it.
+ */
+function ownMessageStarts(nodeId: string): string[] {
+  return ['asked', 'settled'].map((type) => `${JSON.stringify({ type, from: nodeId }).slice(0, -1)},`);
+}
+
+/** The one server a client talks to, in the form `RedisQuestionStore.announcesOn` uses (same rules). */
+function redisServerOf(client: Redis): string | undefined {
+  const { path, host, port, db, keyPrefix, sentinels } = client.options;
+  if ((keyPrefix ?? '') !== '' || (sentinels?.length ?? 0) > 0) return undefined;
+  return path ? `unix:${path}/${db ?? 0}` : `redis://${host ?? '127.0.0.1'}:${port ?? 6379}/${db ?? 0}`;
 }
 
 function aliveKey(keyPrefix: string, nodeId: string): string {

@@ -191,15 +191,17 @@ export class Asks {
     const entry = new PendingQuestion(record, pending.nextSeq(), { saved: false });
     pending.add(entry);
     reporter.report({ kind: 'asked', record }, { log: false });
+    // With a store on the bus's server, `asked` leaves Redis inside the save (docs/scaling.md).
+    const announce = cluster.announcement({ type: 'asked' });
     // `async` turns a store that throws synchronously into a rejection like any other.
-    const done = (async () => store.save(record))().then(
+    const done = (async () => (announce === undefined ? store.save(record) : store.save(record, { announce })))().then(
       (): Saved => {
         entry.saved = true;
         reporter.record({ kind: 'saved', record });
         // Settled (aborted) or withdrawn by close while it was being saved: nobody is to see it now.
         if (pending.get(record.rpcId) === entry) {
           delivery.announce(entry);
-          cluster.publish({ type: 'asked', record });
+          if (announce === undefined) cluster.publish({ type: 'asked', record });
         }
         if (!lifecycle.ended || !ownsStore) callNotifier(this.deps.notify, record, logger, this.deps.linkFor);
         return { ok: true };

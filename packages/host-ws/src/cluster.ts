@@ -1,4 +1,13 @@
-import { humanOutcomes, type QuestionBus, type QuestionBusMessage, type QuestionRecord, type QuestionStore, type UnreadableRecord } from '@askseam/store';
+import {
+  humanOutcomes,
+  type BusAnnouncement,
+  type QuestionBus,
+  type QuestionBusAnnouncementMessage,
+  type QuestionBusMessage,
+  type QuestionRecord,
+  type QuestionStore,
+  type UnreadableRecord,
+} from '@askseam/store';
 import type { BackgroundWork, Lifecycle } from './lifecycle.js';
 import type { HostLogger } from './logger.js';
 import type { PendingTable } from './pending.js';
@@ -33,6 +42,11 @@ export interface Cluster {
   readonly takeResumeLease: ((rpcId: string) => Promise<boolean>) | undefined;
   /** Tell the other nodes, without holding anything up. */
   publish(message: OutgoingBusMessage): void;
+  /**
+   * This node's message of this type for the store to publish inside the write it announces (store
+   * and bus on the same server), or undefined: then the caller publishes after the write as usual.
+   */
+  announcement(message: QuestionBusAnnouncementMessage): BusAnnouncement | undefined;
   /** True when the record's asker waits on this node. */
   askedHere(record: QuestionRecord): boolean;
   /** True when the record's asker waits on another node (then `isNodeAlive` says whether that node takes it). */
@@ -58,6 +72,7 @@ export const standalone: Cluster = {
   rememberSettled: 0,
   takeResumeLease: undefined,
   publish: () => {},
+  announcement: () => undefined,
   askedHere: () => false,
   askedElsewhere: () => false,
   isNodeAlive: () => Promise.resolve(false),
@@ -78,6 +93,9 @@ export interface BusClusterDeps {
   resumeLeaseMs: number;
 }
 
+/** How long a node the bus reported alive counts as alive without asking again. */
+export const NODE_SEEN_ALIVE_MS = 1_000;
+
 /** One node of several on `bus`. */
 export class BusCluster implements Cluster {
   readonly nodeId: string;
@@ -90,6 +108,10 @@ export class BusCluster implements Cluster {
   #reconciling: Promise<void> | undefined;
   /** A reconcile was asked for while one ran (or before the store was loaded): run once more. */
   #reconcileAgain = false;
+  /** Node id → until when (performance.now()) it counts as alive without asking the bus. */
+  readonly #seenAlive = new Map<string, number>();
+  /** The store publishes our news inside its writes: it and the bus name the same server. */
+  readonly #storeAnnounces: boolean;
 
   constructor(
     private readonly bus: QuestionBus,
@@ -97,6 +119,19 @@ export class BusCluster implements Cluster {
   ) {
     this.nodeId = bus.nodeId;
     this.takeResumeLease = (rpcId) => bus.acquireLease(`resume:${rpcId}`, deps.resumeLeaseMs);
+    // One round trip less per message: the news leaves Redis with the write instead of after its reply.
+    this.#storeAnnounces = bus.announcement !== undefined && bus.publishesOn !== undefined && deps.store.announcesOn === bus.publishesOn;
+  }
+
+  announcement(message: QuestionBusAnnouncementMessage): BusAnnouncement | undefined {
+    if (!this.#storeAnnounces) return undefined;
+    try {
+      return this.bus.announcement!(message);
+    } catch (error) {
+      // Publishing after the write still works; only the saving of a round trip is lost.
+      this.deps.logger.error('could not prepare a bus message for the store to publish; publishing it after the write instead', { type: message.type, error: String(error) });
+      return undefined;
+    }
   }
 
   publish(message: OutgoingBusMessage): void {
@@ -116,8 +151,20 @@ export class BusCluster implements Cluster {
     return record.askedOn !== undefined && record.askedOn !== this.nodeId;
   }
 
-  isNodeAlive(nodeId: string): Promise<boolean> {
-    return this.bus.isNodeAlive(nodeId);
+  /**
+   * A node seen alive in the last `NODE_SEEN_ALIVE_MS` counts as alive without asking the bus again:
+   * a node answering a stream of another node's questions asks once a second, not once per answer.
+   * Only "alive" is remembered, and it only ever defers a resume (the asker's node takes the answer,
+   * or a reconcile after the window hands it to onResume); "gone" is asked afresh every time.
+   */
+  async isNodeAlive(nodeId: string): Promise<boolean> {
+    const seenUntil = this.#seenAlive.get(nodeId);
+    if (seenUntil !== undefined && performance.now() < seenUntil) return true;
+    const asked = performance.now();
+    const alive = await this.bus.isNodeAlive(nodeId);
+    if (alive) this.#seenAlive.set(nodeId, asked + NODE_SEEN_ALIVE_MS);
+    else this.#seenAlive.delete(nodeId);
+    return alive;
   }
 
   async subscribe(link: ClusterLink): Promise<void> {

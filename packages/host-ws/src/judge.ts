@@ -58,7 +58,7 @@ export class Judge {
 
   async #judgeNow(input: RespondInput, principal: Principal, canSee: (sessionId: string) => boolean, via: ResponseVia): Promise<RespondOutcome> {
     const { pending, store, delivery, reporter, logger, work } = this.deps;
-    const outcome = await respond(input, canSee, { pending, store, onlyQuestion: onlyQuestion(principal) });
+    const outcome = await respond(input, canSee, { pending, store, onlyQuestion: onlyQuestion(principal), announce: (news) => this.deps.cluster.announcement(news) });
     // The receipt and the question/resolved frames to the session's other subscribers leave
     // together. The responder's accepted receipt is its news that the question is over (protocol 2).
     (via.batch ?? runNow)(() => {
@@ -96,19 +96,20 @@ export class Judge {
 
   /** A response the store recorded: tell the other nodes, the hooks and the log, and hand the record to whoever waits for it. */
   #announceSettled(
-    settled: { kind: 'answered'; record: QuestionRecord; answer: AskUserQuestionAnswer } | { kind: 'cancelled'; record: QuestionRecord; message?: string },
+    settled: { kind: 'answered'; record: QuestionRecord; answer: AskUserQuestionAnswer; announced?: true } | { kind: 'cancelled'; record: QuestionRecord; message?: string; announced?: true },
     by: Responder,
   ): void {
     const { cluster, reporter, handOver } = this.deps;
     const { record } = settled;
     if (settled.kind === 'cancelled') {
       const { message } = settled;
-      cluster.publish({ type: 'settled', record, ...(message === undefined ? {} : { message }) });
+      // `announced`: the store already published it inside the claim.
+      if (!settled.announced) cluster.publish({ type: 'settled', record, ...(message === undefined ? {} : { message }) });
       reporter.report({ kind: 'cancelled', record, by, ...(message === undefined ? {} : { message }) }, { log: true });
       handOver.handOver(record, message);
       return;
     }
-    cluster.publish({ type: 'settled', record });
+    if (!settled.announced) cluster.publish({ type: 'settled', record });
     reporter.report({ kind: 'answered', record, answer: settled.answer, by }, { log: true });
     handOver.handOver(record);
   }

@@ -1,5 +1,5 @@
 import { respondResultSchema, type ReceiptFrame, type ReceiptRejectionReason } from '@askseam/protocol';
-import type { QuestionRecord, QuestionStore } from '@askseam/store';
+import type { BusAnnouncement, QuestionBusAnnouncementMessage, QuestionRecord, QuestionStore } from '@askseam/store';
 import { checkReceivedAnswer, compiledSafeParse, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import type { PendingQuestion, PendingTable } from './pending.js';
 import { claimVerdict, readBack, readBackDelaysMs } from './read-back.js';
@@ -16,6 +16,8 @@ export interface RespondInput {
 export interface RespondDeps {
   pending: PendingTable;
   store: Pick<QuestionStore, 'claim' | 'get'>;
+  /** The `settled` message for the store to publish inside the claim, when it can (the cluster's announcement). */
+  announce?: (message: QuestionBusAnnouncementMessage) => BusAnnouncement | undefined;
   /** A one-question link's question: every other question is `forbidden` to this responder, whatever its session. */
   onlyQuestion?: string | undefined;
 }
@@ -25,9 +27,9 @@ export type RespondOutcome =
   /** Refused; the question, if there is one (`entry`), stays as it was. */
   | { kind: 'rejected'; receipt: ReceiptFrame; reason: ReceiptRejectionReason; detail?: string; entry?: PendingQuestion }
   /** Claimed in the store with this answer: the caller must hand `record` to its asker. */
-  | { kind: 'answered'; receipt: ReceiptFrame; record: QuestionRecord; answer: AskUserQuestionAnswer }
+  | { kind: 'answered'; receipt: ReceiptFrame; record: QuestionRecord; answer: AskUserQuestionAnswer; announced?: true }
   /** Claimed in the store as dismissed: the caller must hand `record` to its asker (the ask rejects `ASK_CANCELLED`). */
-  | { kind: 'cancelled'; receipt: ReceiptFrame; record: QuestionRecord; message?: string }
+  | { kind: 'cancelled'; receipt: ReceiptFrame; record: QuestionRecord; message?: string; announced?: true }
   /** The store could not record the settlement (a read-back proved it): the question is pending again, so the same response may be sent again. */
   | { kind: 'store-failed'; receipt: ReceiptFrame; entry: PendingQuestion; error: unknown }
   /**
@@ -91,11 +93,11 @@ export async function respond(input: RespondInput, canSee: (sessionId: string) =
     const message: unknown = Object.hasOwn(error, 'message') ? error.message : undefined;
     if (message !== undefined && typeof message !== 'string') return reject('bad-response', 'error.message, when given, must be a string.');
     // Claim before settling, so a racing answer on another socket sees not-pending.
-    const claimed = await claim(entry, 'cancelled', undefined, deps);
+    const claimed = await claim(entry, 'cancelled', undefined, deps, { type: 'settled', ...(message === undefined ? {} : { message }) });
     if (claimed.kind === 'lost') return reject('not-pending');
     if (claimed.kind === 'failed') return storeFailed(entry, claimed.error, id);
     if (claimed.kind === 'unconfirmed') return unconfirmed(entry, claimed.error, id, { outcome: 'cancelled', ...(message === undefined ? {} : { message }) });
-    return { kind: 'cancelled', receipt: accepted, record: claimed.record, ...(message === undefined ? {} : { message }) };
+    return { kind: 'cancelled', receipt: accepted, record: claimed.record, ...(message === undefined ? {} : { message }), ...(claimed.announced ? { announced: true } : {}) };
   }
 
   // 6. An answer: now the whole result must have the answer result's exact shape.
@@ -116,22 +118,30 @@ export async function respond(input: RespondInput, canSee: (sessionId: string) =
   if (!answer.ok) return reject('bad-response', answer.mismatch.message);
 
   // 9. First answer wins: claim here and in the store before anything resolves.
-  const claimed = await claim(entry, 'answered', answer.answer, deps);
+  const claimed = await claim(entry, 'answered', answer.answer, deps, { type: 'settled' });
   if (claimed.kind === 'lost') return reject('not-pending');
   if (claimed.kind === 'failed') return storeFailed(entry, claimed.error, id);
   if (claimed.kind === 'unconfirmed') return unconfirmed(entry, claimed.error, id, { outcome: 'answered', answer: answer.answer });
-  return { kind: 'answered', receipt: accepted, record: claimed.record, answer: answer.answer };
+  return { kind: 'answered', receipt: accepted, record: claimed.record, answer: answer.answer, ...(claimed.announced ? { announced: true } : {}) };
 }
 
-type Claimed = { kind: 'won'; record: QuestionRecord } | { kind: 'lost' } | { kind: 'failed'; error: unknown } | { kind: 'unconfirmed'; error: unknown };
+/** `announced`: the store published the `settled` message inside the claim, so nobody publishes it again. */
+type Claimed = { kind: 'won'; record: QuestionRecord; announced?: boolean } | { kind: 'lost' } | { kind: 'failed'; error: unknown } | { kind: 'unconfirmed'; error: unknown };
 
-async function claim(entry: PendingQuestion, outcome: 'answered' | 'cancelled', answer: AskUserQuestionAnswer | undefined, deps: RespondDeps): Promise<Claimed> {
+async function claim(
+  entry: PendingQuestion,
+  outcome: 'answered' | 'cancelled',
+  answer: AskUserQuestionAnswer | undefined,
+  deps: RespondDeps,
+  news: QuestionBusAnnouncementMessage,
+): Promise<Claimed> {
   // Out of the table synchronously first: a response racing in while the store works sees not-pending at once.
   if (deps.pending.claim(entry.rpcId) !== entry) return { kind: 'lost' };
+  const announce = deps.announce?.(news);
   try {
-    const record = await deps.store.claim(entry.rpcId, outcome, answer);
+    const record = announce === undefined ? await deps.store.claim(entry.rpcId, outcome, answer) : await deps.store.claim(entry.rpcId, outcome, answer, { announce });
     // Undefined: another host on the same store settled it first.
-    return record === undefined ? { kind: 'lost' } : { kind: 'won', record };
+    return record === undefined ? { kind: 'lost' } : { kind: 'won', record, announced: announce !== undefined };
   } catch (error) {
     // A networked store can fail after its write went through (the reply was lost): the error
     // cannot say which, so only the store's own copy, read back, decides what the person is told.

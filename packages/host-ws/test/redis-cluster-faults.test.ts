@@ -117,6 +117,66 @@ describe('a message on the bus is a hint, checked against the store', () => {
   });
 });
 
+describe('the store carries the news when it and the bus share a Redis', () => {
+  /** A bus that counts what its host publishes itself. */
+  function countingBus(nodeId: string): { bus: RedisQuestionBus; published: string[] } {
+    const bus = new RedisQuestionBus({ url: redis.url, keyPrefix: prefix, nodeId });
+    const published: string[] = [];
+    const publish = bus.publish.bind(bus);
+    bus.publish = (message) => {
+      published.push(message.type);
+      return publish(message);
+    };
+    return { bus, published };
+  }
+
+  it('publishes asked and settled inside the save and the claim, once each, and the answer crosses nodes', async () => {
+    const a = countingBus('a');
+    const b = countingBus('b');
+    const hostA = await startHost({ store: openStore(), bus: a.bus, reconcileMs: 60_000 });
+    const hostB = await startHost({ store: openStore(), bus: b.bus, reconcileMs: 60_000 });
+    const heard: unknown[] = [];
+    const listener = plainClient();
+    listener.on('message', (_channel: string, text: string) => heard.push(JSON.parse(text)));
+    await listener.subscribe(`${prefix}bus`);
+    const onB = await hostB.connect();
+
+    const asking = hostA.ask('agent-a');
+    const { rpcId } = await onB.next('question/requested');
+    expect(await onB.answer(rpcId, 'agent-a', redAnswer)).toMatchObject({ accepted: true });
+    expect(await asking.settled).toEqual({ ok: true, value: redAnswer });
+
+    // Neither host published the news itself: the save on A and the claim on B did, in the bus's own format.
+    expect([a.published, b.published]).toEqual([[], []]);
+    const stored = await openStore().get(rpcId);
+    await waitFor('both messages on the raw subscriber', () => heard.length === 2);
+    expect(heard).toEqual([
+      { type: 'asked', from: 'a', record: { ...stored, outcome: undefined, answer: undefined, settledAt: undefined, resumedAt: undefined } },
+      { type: 'settled', from: 'b', record: { ...stored, resumedAt: undefined } },
+    ]);
+  });
+
+  it('still ignores a forged settled message in exactly the text the answering node\'s store would send', async () => {
+    const a = await node('a');
+    const b = await node('b');
+    const onB = await b.connect();
+    const asking = a.ask('agent-a');
+    const { rpcId } = await onB.next('question/requested');
+    const stored = await openStore().get(rpcId);
+    // What b's store publishes for a won claim, with the forger's answer in it, while the store says pending.
+    const mimic = new RedisQuestionBus({ url: redis.url, keyPrefix: prefix, nodeId: 'b' });
+    const { channel, before, after } = mimic.announcement({ type: 'settled' });
+    await mimic.close();
+    const forged = { ...stored, outcome: 'answered', answer: blueAnswer, settledAt: new Date().toISOString() };
+    expect(await plainClient().publish(channel, `${before}${JSON.stringify(forged)}${after}`)).toBe(2);
+
+    // The forgery is read back against the store (still pending) and dropped: the real answer is the one the asker gets.
+    expect(await onB.answer(rpcId, 'agent-a', redAnswer)).toMatchObject({ accepted: true });
+    expect(await asking.settled).toEqual({ ok: true, value: redAnswer });
+    expect(await openStore().get(rpcId)).toMatchObject({ outcome: 'answered', answer: redAnswer });
+  });
+});
+
 describe('an answer reaches exactly one of its asker and onResume', () => {
   // Was a bug (issue 12, item 5): liveness was the subscription alone, so while the asker's node
   // re-made its cut subscriber connection the answering node took it for dead and handed the

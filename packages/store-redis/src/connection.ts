@@ -32,6 +32,17 @@ export function describeTarget(client: Redis): string {
 }
 
 /**
+ * The one Redis server a client talks to, as `redis://host:port/db` (`unix:path/db` for a socket):
+ * a store and a bus that name the same server can publish for each other. Undefined when ioredis
+ * rewrites the client's keys (its own `keyPrefix`) or the client does not name one server (Sentinel).
+ */
+export function redisServerOf(client: Redis): string | undefined {
+  const { path, host, port, db, keyPrefix, sentinels } = client.options;
+  if ((keyPrefix ?? '') !== '' || (sentinels?.length ?? 0) > 0) return undefined;
+  return path ? `unix:${path}/${db ?? 0}` : `redis://${host ?? '127.0.0.1'}:${port ?? 6379}/${db ?? 0}`;
+}
+
+/**
  * Resolves when the client can take a command now. A client in the middle of a connection attempt
  * (its first, one created with `lazyConnect`, or a reconnect already under way) is waited for, up
  * to its connect timeout; a client that lost Redis and waits to retry fails at once, so callers

@@ -209,6 +209,69 @@ describe('atomic writes under races', () => {
   });
 });
 
+describe('bus announcements inside writes', () => {
+  /** A subscriber on `channel` that keeps every message text. */
+  async function listen(channel: string): Promise<string[]> {
+    const heard: string[] = [];
+    const subscriber = raw();
+    subscriber.on('message', (_channel: string, text: string) => heard.push(text));
+    await subscriber.subscribe(channel);
+    return heard;
+  }
+
+  async function settle(check: () => boolean): Promise<void> {
+    for (let i = 0; i < 250 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  it('names the Redis it publishes on, and none for a client with its own ioredis keyPrefix', () => {
+    expect(open().announcesOn).toBe(`redis://127.0.0.1:${server.port}/0`);
+    expect(open({ client: raw({ keyPrefix: 'app:' }) }).announcesOn).toBeUndefined();
+  });
+
+  it('publishes the saved record between before and after, once, and nothing for a refused duplicate', async () => {
+    const store = open();
+    const heard = await listen('news');
+    const record = sampleQuestionRecord({ askedOn: 'node-a' });
+    const announce = { channel: 'news', before: '<', after: '>' };
+    await store.save(record, { announce });
+    expect(await questionStoreErrorCode(store.save(record, { announce }))).toBe('DUPLICATE_RPC_ID');
+    await settle(() => heard.length >= 1);
+    // A marker published after both saves arrives after anything they published.
+    await raw().publish('news', 'end');
+    await settle(() => heard.includes('end'));
+    expect(heard).toHaveLength(2);
+    expect(heard[0]!.startsWith('<') && heard[0]!.endsWith('>')).toBe(true);
+    expect(JSON.parse(heard[0]!.slice(1, -1))).toEqual(record);
+  });
+
+  it('publishes the settled record as claim returns it, with or without an answer, and nothing for a lost claim', async () => {
+    const store = open();
+    const heard = await listen('news');
+    const answered = sampleQuestionRecord();
+    const dismissed = sampleQuestionRecord();
+    await store.save(answered);
+    await store.save(dismissed);
+    const announce = { channel: 'news', before: '{"record":', after: ',"n":1}' };
+    const won = await store.claim(answered.rpcId, 'answered', yes, { announce });
+    const cancelled = await store.claim(dismissed.rpcId, 'cancelled', undefined, { announce });
+    expect(await store.claim(answered.rpcId, 'cancelled', undefined, { announce })).toBeUndefined();
+    await raw().publish('news', 'end');
+    await settle(() => heard.includes('end'));
+    expect(heard.slice(0, -1).map((text) => JSON.parse(text))).toEqual([
+      { record: won, n: 1 },
+      { record: cancelled, n: 1 },
+    ]);
+    expect(heard).toHaveLength(3);
+  });
+
+  it('refuses an announcement without a channel as INVALID_INPUT and writes nothing', async () => {
+    const store = open();
+    const record = sampleQuestionRecord();
+    expect(await questionStoreErrorCode(store.save(record, { announce: { channel: '', before: '', after: '' } }))).toBe('INVALID_INPUT');
+    expect(await store.get(record.rpcId)).toBeUndefined();
+  });
+});
+
 describe('damaged data', () => {
   it('reports a damaged record as CORRUPT_STORE naming its rpcId, from get, listPending and claim', async () => {
     const store = open();

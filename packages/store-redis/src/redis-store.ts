@@ -15,10 +15,11 @@ import {
   type QuestionStore,
   type ReadEventsOptions,
   type SessionSelection,
+  type StoreWriteOptions,
 } from '@askseam/store';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 import type { ChainableCommander, Redis } from 'ioredis';
-import { createOwnedClient, describeTarget, isUnavailableError, unavailable, wasNotSent, whenReady } from './connection.js';
+import { createOwnedClient, describeTarget, isUnavailableError, redisServerOf, unavailable, wasNotSent, whenReady } from './connection.js';
 import { corrupt, eventOf, fieldsOf, recordOf } from './decode.js';
 import { redisStoreKeys, type RedisStoreKeys } from './keys.js';
 import { appendEventScript, appendEventsScript, claimScript, corruptReplyTag, markResumedScript, runScript, saveScript } from './scripts.js';
@@ -55,6 +56,12 @@ const defaultUrl = 'redis://127.0.0.1:6379';
 export class RedisQuestionStore implements QuestionStore {
   /** The prefix in front of every key this store writes. */
   readonly keyPrefix: string;
+  /**
+   * The Redis this store publishes bus messages on when a host hands it one with a write
+   * (`redis://host:port/db`, as `RedisQuestionBus.publishesOn`); undefined for a client whose
+   * commands ioredis rewrites (its own `keyPrefix`) or that does not name one server (Sentinel).
+   */
+  readonly announcesOn: string | undefined;
   readonly #client: Redis;
   readonly #owned: boolean;
   readonly #keys: RedisStoreKeys;
@@ -80,21 +87,29 @@ export class RedisQuestionStore implements QuestionStore {
     this.#owned = options.client === undefined;
     this.#client = options.client ?? createOwnedClient(options.url ?? defaultUrl);
     this.#scriptSessionPendingPrefix = (this.#client.options.keyPrefix ?? '') + this.#keys.sessionPendingPrefix;
+    this.announcesOn = redisServerOf(this.#client);
   }
 
-  async save(record: NewQuestionRecord): Promise<void> {
+  async save(record: NewQuestionRecord, options?: StoreWriteOptions): Promise<void> {
     const parsed = parseNewQuestionRecord(record);
+    const announce = announcementArgs(options);
     const keys = this.#keys;
     const saved = await this.#run(`save question "${parsed.rpcId}"`, { writes: true, rpcId: parsed.rpcId }, (client) =>
-      runScript(client, saveScript, [keys.record(parsed.rpcId), keys.saveCounter, keys.pending, keys.sessionPending(parsed.sessionId)], [JSON.stringify(parsed), parsed.rpcId, parsed.sessionId]),
+      runScript(
+        client,
+        saveScript,
+        [keys.record(parsed.rpcId), keys.saveCounter, keys.pending, keys.sessionPending(parsed.sessionId)],
+        [JSON.stringify(parsed), parsed.rpcId, parsed.sessionId, ...announce],
+      ),
     );
     if (saved !== 1) {
       throw new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${parsed.rpcId}" is already stored; give every question a fresh rpcId.`);
     }
   }
 
-  async claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer): Promise<QuestionRecord | undefined> {
+  async claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer, options?: StoreWriteOptions): Promise<QuestionRecord | undefined> {
     const settlement = parseSettlement(outcome, answer);
+    const announce = announcementArgs(options);
     const keys = this.#keys;
     const human = humanOutcomes.includes(settlement.outcome) ? '1' : '0';
     const settled = await this.#run(`claim question "${rpcId}"`, { writes: true, rpcId }, (client) =>
@@ -102,7 +117,7 @@ export class RedisQuestionStore implements QuestionStore {
         client,
         claimScript,
         [keys.record(rpcId), keys.pending, keys.awaiting],
-        [rpcId, settlement.outcome, settlement.answer === undefined ? '' : JSON.stringify(settlement.answer), new Date().toISOString(), this.#scriptSessionPendingPrefix, human, this.#retainMs],
+        [rpcId, settlement.outcome, settlement.answer === undefined ? '' : JSON.stringify(settlement.answer), new Date().toISOString(), this.#scriptSessionPendingPrefix, human, this.#retainMs, ...announce],
       ),
     );
     return settled === null ? undefined : recordOf(rpcId, fieldsOf(settled), this.#target());
@@ -260,6 +275,17 @@ export class RedisQuestionStore implements QuestionStore {
   #target(): string {
     return describeTarget(this.#client);
   }
+}
+
+/** A write's announcement as script arguments (channel, before, after), or none; checked before anything is sent. */
+function announcementArgs(options: StoreWriteOptions | undefined): string[] {
+  const announce = options?.announce;
+  if (announce === undefined) return [];
+  const { channel, before, after } = announce;
+  if (typeof channel !== 'string' || channel === '' || typeof before !== 'string' || typeof after !== 'string') {
+    throw new QuestionStoreError('INVALID_INPUT', 'options.announce must be { channel, before, after } with a non-empty channel and string texts (from a bus\'s announcement()); nothing was written.');
+  }
+  return [channel, before, after];
 }
 
 /** The replies of a pipeline, or its first error. */

@@ -16,8 +16,9 @@ export const corruptReplyTag = 'ASKSEAM_CORRUPT';
 
 /**
  * save: refuse a known rpcId, else take the next save number and write the record and both
- * pending indexes. KEYS: record, save counter, pending, session pending. ARGV: record JSON, rpcId, sessionId.
- * Returns 1 when saved, 0 for a duplicate.
+ * pending indexes. KEYS: record, save counter, pending, session pending. ARGV: record JSON, rpcId,
+ * sessionId, then optionally a bus announcement (channel, text before the record, text after it),
+ * published once the record is written. Returns 1 when saved, 0 for a duplicate (nothing published).
  */
 export const saveScript = lua(`
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -25,14 +26,18 @@ local seq = redis.call('INCR', KEYS[2])
 redis.call('HSET', KEYS[1], 'record', ARGV[1], 'session', ARGV[3], 'seq', seq)
 redis.call('ZADD', KEYS[3], seq, ARGV[2])
 redis.call('ZADD', KEYS[4], seq, ARGV[2])
+if ARGV[4] then redis.call('PUBLISH', ARGV[4], ARGV[5] .. ARGV[1] .. ARGV[6]) end
 return 1
 `);
 
 /**
  * claim: settle a pending record exactly once. KEYS: record, pending, awaiting. ARGV: rpcId,
  * outcome, answer JSON ('' for none), settledAt, session pending key prefix, '1' when a person
- * chose the outcome (it then awaits its resume), retention in ms ('0' for none).
- * Returns the settled hash (HGETALL), or nil when the rpcId is unknown or already settled.
+ * chose the outcome (it then awaits its resume), retention in ms ('0' for none), then optionally a
+ * bus announcement (channel, text before the record, text after it), published with the settled
+ * record as JSON: the stored record's JSON (an object, without settlement fields) with outcome,
+ * settledAt and answer added. Returns the settled hash (HGETALL), or nil when the rpcId is unknown
+ * or already settled (nothing published).
  */
 export const claimScript = lua(`
 if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HEXISTS', KEYS[1], 'outcome') == 1 then return false end
@@ -49,6 +54,14 @@ if ARGV[6] == '1' then
   redis.call('ZADD', KEYS[3], seq, ARGV[1])
 elseif ARGV[7] ~= '0' then
   redis.call('PEXPIRE', KEYS[1], ARGV[7])
+end
+if ARGV[8] then
+  local stored = redis.call('HGET', KEYS[1], 'record')
+  local answer = ''
+  if ARGV[3] ~= '' then answer = ',"answer":' .. ARGV[3] end
+  -- The outcome and the time are plain words and an ISO date: nothing in them needs escaping.
+  local settled = string.sub(stored, 1, -2) .. ',"outcome":"' .. ARGV[2] .. '","settledAt":"' .. ARGV[4] .. '"' .. answer .. '}'
+  redis.call('PUBLISH', ARGV[8], ARGV[9] .. settled .. ARGV[10])
 end
 return redis.call('HGETALL', KEYS[1])
 `);

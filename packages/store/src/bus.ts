@@ -19,6 +19,22 @@ export const questionBusMessageSchema = z.discriminatedUnion('type', [
 
 export type QuestionBusMessage = z.infer<typeof questionBusMessageSchema>;
 
+/** A bus message without its record and sender: what `QuestionBus.announcement` turns into text. */
+export type QuestionBusAnnouncementMessage = { type: 'asked' } | { type: 'settled'; message?: string };
+
+/**
+ * A bus message a store publishes itself, in the same atomic step as the write it announces, so the
+ * news leaves with the write instead of one round trip after it (docs/scaling.md). The store sends
+ * `before`, then the record as it wrote it (JSON), then `after`, on `channel`, and only when the
+ * write happened: a saved record, a won claim. Receivers treat it like any bus message: a hint,
+ * checked against the store before anything is shown or handed over.
+ */
+export interface BusAnnouncement {
+  readonly channel: string;
+  readonly before: string;
+  readonly after: string;
+}
+
 /** Who receives a bus's messages. */
 export interface QuestionBusListener {
   /** A message another node published (never one this node published itself). */
@@ -61,6 +77,17 @@ export interface QuestionBus {
    * expires. Used so that one settled record goes to one node's resume handler at a time.
    */
   acquireLease(key: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Optional: the server this bus publishes on (for Redis `redis://host:port/db`). A host whose store
+   * has the same `announcesOn` lets the store publish `asked` and `settled` inside its writes, through
+   * `announcement`, and does not publish them itself.
+   */
+  readonly publishesOn?: string;
+  /**
+   * Optional, with `publishesOn`: the channel and the text around the record of this node's message
+   * of this type, for a store to publish. Throws `INVALID_INPUT` for a message `publish` would refuse.
+   */
+  announcement?(message: QuestionBusAnnouncementMessage): BusAnnouncement;
   /** Stop receiving and leave the bus (other nodes then see this node as not alive). Idempotent. */
   close(): Promise<void>;
 }

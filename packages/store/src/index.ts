@@ -1,5 +1,5 @@
 // Everything a user may import from @askseam/store, named one by one.
-export type { ListRecordsOptions, QuestionStore, ReadEventsOptions, SessionSelection, UnreadableRecord } from './store.js';
+export type { ListRecordsOptions, QuestionStore, ReadEventsOptions, SessionSelection, StoreWriteOptions, UnreadableRecord } from './store.js';
 export { MemoryQuestionStore } from './memory.js';
 export type { MemoryQuestionStoreOptions } from './memory.js';
 export {
@@ -17,6 +17,6 @@ export { QuestionStoreError, questionStoreErrorCodes } from './errors.js';
 export type { QuestionStoreErrorCode } from './errors.js';
 export { parseNewQuestionEvent, parseNewQuestionEvents, parseNewQuestionRecord, parseReadEventsOptions, parseSettlement } from './validate.js';
 export { questionBusMessageSchema } from './bus.js';
-export type { QuestionBus, QuestionBusListener, QuestionBusMessage } from './bus.js';
+export type { BusAnnouncement, QuestionBus, QuestionBusAnnouncementMessage, QuestionBusListener, QuestionBusMessage } from './bus.js';
 export { MemoryQuestionBusHub } from './memory-bus.js';
 export { isoNow } from './iso-now.js';

@@ -1,3 +1,4 @@
+import type { BusAnnouncement } from './bus.js';
 import type { QuestionStoreErrorCode } from './errors.js';
 import type { NewQuestionEvent, QuestionEvent } from './events.js';
 import type { NewQuestionRecord, QuestionOutcome, QuestionRecord } from './record.js';
@@ -44,16 +45,29 @@ export interface ListRecordsOptions {
  * `describeQuestionStoreContract` from `@askseam/store-testing` checks an implementation against
  * this contract.
  */
+/** What a store that can publish bus messages (`announcesOn`) takes with a write. */
+export interface StoreWriteOptions {
+  /** Publish this with the write, in the same atomic step, and only if the write happened. */
+  announce?: BusAnnouncement;
+}
+
 export interface QuestionStore {
   /** Keep a newly asked question as pending. Rejects `DUPLICATE_RPC_ID` for a known rpcId, `INVALID_INPUT` for a bad record. */
-  save(record: NewQuestionRecord): Promise<void>;
+  save(record: NewQuestionRecord, options?: StoreWriteOptions): Promise<void>;
   /**
    * Settle a pending question, atomically and exactly once: of any number of concurrent claims of
    * one rpcId (from this process or another sharing the store) exactly one gets the settled record;
    * every other claim, and any claim of an unknown or already settled rpcId, gets `undefined`.
    * `answer` is required with `answered` and refused with any other outcome (`INVALID_INPUT`).
    */
-  claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer): Promise<QuestionRecord | undefined>;
+  claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer, options?: StoreWriteOptions): Promise<QuestionRecord | undefined>;
+  /**
+   * Optional: the server this store can publish bus messages on, in the form of the bus's
+   * `publishesOn`. A store that has it publishes `options.announce` with a successful `save` or
+   * `claim` (the saved record, or the settled one, between `before` and `after`); one without it
+   * ignores `options`.
+   */
+  readonly announcesOn?: string;
   /** The record, pending or settled; `undefined` for an unknown rpcId. */
   get(rpcId: string): Promise<QuestionRecord | undefined>;
   /** The pending records of the given sessions (or all), in the order they were saved. */
