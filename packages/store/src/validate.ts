@@ -1,6 +1,6 @@
 // The checks every store runs where data enters it, so that all implementations refuse the same
 // inputs with the same error (the contract suite holds them to it).
-import { askUserQuestionAnswerSchema, compiledSafeParse, isSealedQuestionBatch, type AskUserQuestionAnswer } from '@askseam/user-questions';
+import { askUserQuestionAnswerSchema, compiledSafeParse, isSealedAnswer, isSealedQuestionBatch, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import type * as z from 'zod';
 import { QuestionStoreError } from './errors.js';
 import { humanInputRequestedWithoutQuestionsSchema, newQuestionEventSchema, type NewQuestionEvent } from './events.js';
@@ -63,6 +63,9 @@ export function parseSettlement(outcome: unknown, answer: unknown): { outcome: Q
     }
     return { outcome: parsedOutcome.data };
   }
+  // An answer the host checked and froze (isSealedAnswer) is the answer schema's own parse and can
+  // never change: kept by reference, not parsed into another copy.
+  if (isSealedAnswer(answer)) return { outcome: 'answered', answer };
   const parsedAnswer = parseAnswer(answer);
   if (!parsedAnswer.success) throw invalid('The answer of an "answered" claim', parsedAnswer.error);
   return { outcome: 'answered', answer: parsedAnswer.data };
