@@ -54,18 +54,24 @@ function compactOption(option: AskUserQuestionOption): AskUserQuestionOption {
  * Any other shape is kept as it is.
  */
 function compactQuestion(question: AskUserQuestionItem): AskUserQuestionItem {
-  const keys = Object.keys(question);
   const { id, question: text, header, options, multiSelect } = question;
-  if (sameKeys(keys, fiveKeys)) return { id, question: text, header, options, multiSelect };
-  if (sameKeys(keys, threeKeys)) return { id, question: text, options };
+  if (hasExactKeys(question, fiveKeys)) return { id, question: text, header, options, multiSelect };
+  if (hasExactKeys(question, threeKeys)) return { id, question: text, options };
   return question;
 }
 
 const fiveKeys = ['id', 'question', 'header', 'options', 'multiSelect'];
 const threeKeys = ['id', 'question', 'options'];
 
-function sameKeys(keys: string[], expected: string[]): boolean {
-  return keys.length === expected.length && keys.every((key, index) => key === expected[index]);
+/** True when `value`'s own keys are exactly `expected`, in that order (as Object.keys lists them, without building that array). */
+function hasExactKeys(value: object, expected: readonly string[]): boolean {
+  let index = 0;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key !== expected[index]) return false;
+    index++;
+  }
+  return index === expected.length;
 }
 
 function ownKeyCount(value: object): number {
