@@ -89,4 +89,25 @@ describe('EventLog', () => {
     await drained;
     expect((await inner.readEvents('s')).map((event) => event.rpcId)).toEqual(['a']);
   });
+  it('writes a lone event with appendEvents too: appendEvent would hand back a copy nobody reads', async () => {
+    const { store, calls, inner } = countingStore(true);
+    const log = new EventLog(store, silentLogger);
+    log.append(timedOut('a'));
+    await log.drain();
+    expect(calls).toEqual(['batch:a']);
+    expect((await inner.readEvents('s')).map((event) => event.rpcId)).toEqual(['a']);
+  });
+
+  it('still logs a lone event the store refuses as an error, once, and goes on', async () => {
+    const { store, calls, inner } = countingStore(true);
+    const errors: string[] = [];
+    const log = new EventLog(store, { ...silentLogger, error: (message: string) => errors.push(message) });
+    log.append(broken);
+    await log.drain();
+    log.append(timedOut('b'));
+    await log.drain();
+    expect(calls).toEqual(['batch:bad', 'one:bad', 'batch:b']);
+    expect(errors).toEqual(['could not append to the event log']);
+    expect((await inner.readEvents('s')).map((event) => event.rpcId)).toEqual(['b']);
+  });
 });

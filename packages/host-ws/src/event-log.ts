@@ -41,7 +41,8 @@ export class EventLog {
   }
 
   async #write(events: NewQuestionEvent[]): Promise<void> {
-    if (this.store.appendEvents !== undefined && events.length > 1) {
+    // One event goes through appendEvents too: appendEvent would return a copy nobody reads.
+    if (this.store.appendEvents !== undefined) {
       try {
         await this.store.appendEvents(events);
         return;

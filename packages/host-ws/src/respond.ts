@@ -1,6 +1,6 @@
 import { respondResultSchema, type ReceiptFrame, type ReceiptRejectionReason } from '@askseam/protocol';
 import type { BusAnnouncement, QuestionBusAnnouncementMessage, QuestionRecord, QuestionStore } from '@askseam/store';
-import { checkReceivedAnswer, compiledSafeParse, type AskUserQuestionAnswer } from '@askseam/user-questions';
+import { compiledSafeParse, sealReceivedAnswer, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import type { PendingQuestion, PendingTable } from './pending.js';
 import { claimVerdict, readBack, readBackDelaysMs } from './read-back.js';
 
@@ -113,8 +113,10 @@ export async function respond(input: RespondInput, canSee: (sessionId: string) =
     return reject('bad-response', `The answer names session "${clip(value.sessionId, 64)}" but question ${rpcId} belongs to session "${entry.sessionId}".`);
   }
 
-  // 8. The answer must have the answer shape and fit these very questions.
-  const answer = checkReceivedAnswer(entry.questions, value.answer);
+  // 8. The answer must have the answer shape and fit these very questions. Sealed (frozen and
+  // branded as checked against this batch) when the batch is the seam's: the store keeps it by
+  // reference and the seam's gate 8 knows it fits, so neither checks or copies it again.
+  const answer = sealReceivedAnswer(entry.questions, value.answer);
   if (!answer.ok) return reject('bad-response', answer.mismatch.message);
 
   // 9. First answer wins: claim here and in the store before anything resolves.

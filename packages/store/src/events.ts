@@ -19,6 +19,13 @@ export const humanInputRequestedWithoutQuestionsSchema = z.strictObject({
   data: z.strictObject({ askedBy: z.string(), mode: questionModeSchema, urgency: questionUrgencySchema.optional() }),
 });
 
+/** The fields of a `response_from_human` event other than its answer (see validate.ts: a sealed answer is kept, not re-read). */
+export const responseFromHumanWithoutAnswerSchema = z.strictObject({
+  ...base,
+  type: z.literal('response_from_human'),
+  data: z.strictObject({ principalId: z.string(), channel: responseChannelSchema }),
+});
+
 export const newQuestionEventSchema = z.discriminatedUnion('type', [
   z.strictObject({
     ...base,

@@ -1,4 +1,4 @@
-import { UserQuestions, type AskUserQuestionItem } from '@askseam/user-questions';
+import { UserQuestions, sealReceivedAnswer, type AskUserQuestionItem } from '@askseam/user-questions';
 import { describe, expect, it } from 'vitest';
 import { MemoryQuestionStore } from './memory.js';
 // Not a declared devDependency: store-testing depends on store, and the build graph must stay acyclic.
@@ -89,6 +89,43 @@ describe('MemoryQuestionStore', () => {
     listed!.questions[0]!.question = 'changed';
     expect(event?.type === 'human_input_requested' && event.data.questions).toEqual(sealed);
     expect((await store.claim(record.rpcId, 'answered', yes))?.questions).toEqual(sealed);
+  });
+
+  it('hands out a settled record of sealed parts as it is (frozen), and any other as a copy that can be changed', async () => {
+    let sealed: AskUserQuestionItem[] | undefined;
+    const seam = new UserQuestions();
+    seam.registerProvider({
+      ask: async ({ questions }) => {
+        sealed = questions;
+        return { answers: [{ id: 'deploy', selected: ['Yes'] }] };
+      },
+    });
+    await seam.ask({ questions: sampleQuestionRecord().questions });
+    const checked = sealReceivedAnswer(sealed!, { answers: [{ id: 'deploy', selected: ['Yes'] }] });
+    if (!checked.ok) throw new Error('expected the answer to fit');
+    const store = new MemoryQuestionStore();
+    const shared = sampleQuestionRecord({ rpcId: 'shared', questions: sealed! });
+    const copied = sampleQuestionRecord({ rpcId: 'copied', questions: sealed! });
+    await store.save(shared);
+    await store.save(copied);
+
+    // The host's sealed answer: kept by reference, and the whole record shared frozen.
+    const settled = await store.claim('shared', 'answered', checked.answer);
+    expect(settled).toMatchObject({ rpcId: 'shared', outcome: 'answered', answer: { answers: [{ id: 'deploy', selected: ['Yes'] }] } });
+    expect(Object.isFrozen(settled)).toBe(true);
+    expect(settled?.answer).toBe(checked.answer);
+    expect(() => {
+      (settled as { outcome: string }).outcome = 'cancelled';
+    }).toThrow(TypeError);
+    expect((await store.get('shared'))?.outcome).toBe('answered');
+
+    // An answer the host did not seal: checked and copied as before, and the record handed out is a copy.
+    const plain = { answers: [{ id: 'deploy', selected: ['Yes'] }] };
+    const other = await store.claim('copied', 'answered', plain);
+    expect(Object.isFrozen(other)).toBe(false);
+    expect(other?.answer).not.toBe(plain);
+    other!.answer!.answers[0]!.selected.push('No');
+    expect((await store.get('copied'))?.answer).toEqual(plain);
   });
 
   it('refuses a retention that is not a whole number', () => {

@@ -1,4 +1,4 @@
-import { compiledSafeParse, type AskUserQuestionAnswer } from '@askseam/user-questions';
+import { compiledSafeParse, isSealedAnswer, isSealedQuestionBatch, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import { QuestionStoreError } from './errors.js';
 import { isoNow } from './iso-now.js';
 import { LargestLog } from './largest-log.js';
@@ -69,7 +69,8 @@ export class MemoryQuestionStore implements QuestionStore {
     // Map.set on a known key keeps its place, so the save order stays.
     const settled: QuestionRecord = { ...record, ...settlement, settledAt: isoNow() };
     this.#records.set(rpcId, settled);
-    const copy = copyRecord(settled);
+    // A record that nobody can change is handed out as it is: a copy would only be read.
+    const copy = isImmutableRecord(settled) ? Object.freeze(settled) : copyRecord(settled);
     // Nobody resumes an asker-side outcome, so it is finished as soon as it is settled.
     if (!humanOutcomes.includes(settlement.outcome)) this.#finish(rpcId);
     return copy;
@@ -179,6 +180,21 @@ function copyRecord(record: QuestionRecord): QuestionRecord {
     if (copied.success) return copied.data;
   }
   return copyPlain(record);
+}
+
+/**
+ * True when every part of a record is frozen or a primitive: its questions a sealed batch, its
+ * answer (if any) a sealed answer, and every other field a string. Such a record, frozen itself,
+ * can be shared with whoever asks for it. A `state` (JSON of any depth) never qualifies.
+ */
+function isImmutableRecord(record: QuestionRecord): boolean {
+  for (const key in record) {
+    const value = record[key as keyof QuestionRecord];
+    if (typeof value !== 'object' || value === null) continue;
+    if (key === 'questions' ? isSealedQuestionBatch(value) : key === 'answer' && isSealedAnswer(value)) continue;
+    return false;
+  }
+  return true;
 }
 
 function copyEvent({ event, id, at }: StoredEvent): QuestionEvent {

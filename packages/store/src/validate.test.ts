@@ -1,11 +1,11 @@
-import { askUserQuestionAnswerSchema } from '@askseam/user-questions';
+import { UserQuestions, askUserQuestionAnswerSchema, sealReceivedAnswer, type AskUserQuestionItem } from '@askseam/user-questions';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod';
 import { QuestionStoreError } from './errors.js';
 import { newQuestionEventSchema } from './events.js';
 import { newQuestionRecordSchema, questionOutcomeSchema } from './record.js';
-import { parseNewQuestionEvent, parseNewQuestionRecord, parseSettlement } from './validate.js';
+import { keepNewQuestionEvent, parseNewQuestionEvent, parseNewQuestionRecord, parseSettlement } from './validate.js';
 
 // The oracle: what these checks did before they were compiled — the schema's safeParse, its first
 // issue in the message, and a structuredClone of what it accepted.
@@ -122,5 +122,51 @@ describe('the store input checks', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('answers the host sealed (sealReceivedAnswer)', () => {
+  // The questions exactly as a provider (the host) receives them from the seam: checked and frozen.
+  let questions: AskUserQuestionItem[] = [];
+  beforeAll(async () => {
+    const seam = new UserQuestions();
+    seam.registerProvider({
+      ask: async (request) => {
+        questions = request.questions;
+        return { answers: [{ id: 'deploy', selected: ['Yes'] }] };
+      },
+    });
+    await seam.ask({ questions: [{ id: 'deploy', question: 'Deploy now?', options: [{ label: 'Yes' }, { label: 'No' }] }] });
+  });
+  const sealedAnswer = () => {
+    const checked = sealReceivedAnswer(questions, { answers: [{ id: 'deploy', selected: ['Yes'] }] });
+    if (!checked.ok) throw new Error('expected the answer to fit');
+    return checked.answer;
+  };
+  const response = (answer: unknown, channel: unknown = 'websocket') => ({ type: 'response_from_human', sessionId: 's', rpcId: 'r', data: { answer, principalId: 'p', channel } });
+
+  it('parseSettlement keeps a sealed answer by reference, and still copies any other', () => {
+    const answer = sealedAnswer();
+    expect(parseSettlement('answered', answer).answer).toBe(answer);
+    const plain = { answers: [{ id: 'deploy', selected: ['Yes'] }] };
+    expect(parseSettlement('answered', plain).answer).not.toBe(plain);
+    expect(parseSettlement('answered', plain).answer).toEqual(plain);
+  });
+
+  it('keepNewQuestionEvent keeps the sealed answer of a response_from_human event, and checks the rest as before', () => {
+    const answer = sealedAnswer();
+    const kept = keepNewQuestionEvent(response(answer));
+    expect(kept).toEqual(response({ answers: [{ id: 'deploy', selected: ['Yes'] }] }));
+    expect(kept.type === 'response_from_human' && kept.data.answer).toBe(answer);
+    const bad = response(answer, 'carrier-pigeon');
+    expect(outcome(() => keepNewQuestionEvent(bad))).toEqual(outcome(() => viaSchema(newQuestionEventSchema, 'The event', bad)));
+    expect(outcome(() => keepNewQuestionEvent({ ...response(answer), extra: 1 }))).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
+  });
+
+  it('parseNewQuestionEvent (the other stores) still copies a sealed answer', () => {
+    const answer = sealedAnswer();
+    const parsed = parseNewQuestionEvent(response(answer));
+    expect(parsed.type === 'response_from_human' && parsed.data.answer).not.toBe(answer);
+    expect(parsed).toEqual(response({ answers: [{ id: 'deploy', selected: ['Yes'] }] }));
   });
 });

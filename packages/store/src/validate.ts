@@ -1,9 +1,9 @@
 // The checks every store runs where data enters it, so that all implementations refuse the same
 // inputs with the same error (the contract suite holds them to it).
-import { askUserQuestionAnswerSchema, compiledSafeParse, isSealedQuestionBatch, type AskUserQuestionAnswer } from '@askseam/user-questions';
+import { askUserQuestionAnswerSchema, compiledSafeParse, isSealedAnswer, isSealedQuestionBatch, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import type * as z from 'zod';
 import { QuestionStoreError } from './errors.js';
-import { humanInputRequestedWithoutQuestionsSchema, newQuestionEventSchema, type NewQuestionEvent } from './events.js';
+import { humanInputRequestedWithoutQuestionsSchema, newQuestionEventSchema, responseFromHumanWithoutAnswerSchema, type NewQuestionEvent } from './events.js';
 import { newQuestionRecordSchema, questionOutcomeSchema, type NewQuestionRecord, type QuestionOutcome } from './record.js';
 import type { ReadEventsOptions } from './store.js';
 
@@ -17,6 +17,8 @@ const parseAnswer = compiledSafeParse(askUserQuestionAnswerSchema);
 // can never change: it is kept by reference, and only the other fields are read and copied.
 const parseStatelessRecordWithoutQuestions = compiledSafeParse(newQuestionRecordSchema.omit({ state: true, questions: true }));
 const parseRequestedWithoutQuestions = compiledSafeParse(humanInputRequestedWithoutQuestionsSchema);
+// Likewise an answer the host checked and froze (isSealedAnswer) in a `response_from_human` event.
+const parseResponseWithoutAnswer = compiledSafeParse(responseFromHumanWithoutAnswerSchema);
 /** The event schema's compiled safeParse (not exported from the package): the memory store also copies its events with it. */
 export const readNewQuestionEvent = compiledSafeParse(newQuestionEventSchema);
 
@@ -63,6 +65,9 @@ export function parseSettlement(outcome: unknown, answer: unknown): { outcome: Q
     }
     return { outcome: parsedOutcome.data };
   }
+  // An answer the host checked and froze (isSealedAnswer) is the answer schema's own parse and can
+  // never change: kept by reference, not parsed into another copy.
+  if (isSealedAnswer(answer)) return { outcome: 'answered', answer };
   const parsedAnswer = parseAnswer(answer);
   if (!parsedAnswer.success) throw invalid('The answer of an "answered" claim', parsedAnswer.error);
   return { outcome: 'answered', answer: parsedAnswer.data };
@@ -85,6 +90,13 @@ function checkNewQuestionEvent(event: unknown, { keepSealed }: { keepSealed: boo
     if (isSealedQuestionBatch(questions)) {
       const shared = parseRequestedWithoutQuestions({ ...requested, data: rest });
       if (shared.success) return Object.assign(shared.data, { data: Object.assign(shared.data.data, { questions }) });
+    }
+  }
+  if (keepSealed && requested?.type === 'response_from_human' && typeof requested.data === 'object' && requested.data !== null) {
+    const { answer, ...rest } = requested.data as { answer?: unknown };
+    if (isSealedAnswer(answer)) {
+      const shared = parseResponseWithoutAnswer({ ...requested, data: rest });
+      if (shared.success) return Object.assign(shared.data, { data: Object.assign(shared.data.data, { answer }) });
     }
   }
   const parsed = readNewQuestionEvent(event);

@@ -139,30 +139,43 @@ function levelOf(path: readonly PropertyKey[]): keyof typeof allowedFields {
 
 
 
+const pairwiseUpTo = 16;
+const idOf = (question: { id: string }): string => question.id;
+const labelOf = (option: { label: string }): string => option.label;
+
+/** The index of the first item before `index` with the same key as the item at `index`, if any. */
+function firstIndexOf<T>(items: readonly T[], index: number, key: (item: T) => string): number | undefined {
+  const wanted = key(items[index]!);
+  for (let earlier = 0; earlier < index; earlier++) if (key(items[earlier]!) === wanted) return earlier;
+  return undefined;
+}
+
 /** The seam's batch rules, reported with snake_case paths the model can act on. */
 function batchProblem(args: AskUserQuestionArgs): string | undefined {
   const { questions } = args;
   if (questions.length === 0) return 'questions is empty; ask at least one question.';
-  const seenIds = new Map<string, number>();
+  // Short lists are searched pairwise for a repeat (no Map or Set per call); long ones use a Map/Set.
+  const seenIds = questions.length > pairwiseUpTo ? new Map<string, number>() : undefined;
   // Every call is read here: the paths in the messages are only built for a batch that breaks a rule.
   for (let index = 0; index < questions.length; index++) {
     const question = questions[index]!;
     const at = () => `questions[${index}]`;
     if (question.id.trim() === '') return `${at()}.id is blank; give every question a short, stable id such as "database".`;
-    const firstIndex = seenIds.get(question.id);
+    const firstIndex = seenIds === undefined ? firstIndexOf(questions, index, idOf) : seenIds.get(question.id);
     if (firstIndex !== undefined) {
       return `${at()}.id "${question.id}" is already used by questions[${firstIndex}]; every question needs its own id.`;
     }
-    seenIds.set(question.id, index);
+    seenIds?.set(question.id, index);
     if (question.question.trim() === '') return `${at()}.question (question "${question.id}") is blank; write the question out.`;
     const options = question.options ?? [];
-    const seenLabels = new Set<string>();
+    const seenLabels = options.length > pairwiseUpTo ? new Set<string>() : undefined;
     for (let optionIndex = 0; optionIndex < options.length; optionIndex++) {
       const option = options[optionIndex]!;
       const optionAt = () => `${at()}.options[${optionIndex}].label (question "${question.id}")`;
       if (option.label.trim() === '') return `${optionAt()} is blank; every option needs a label.`;
-      if (seenLabels.has(option.label)) return `${optionAt()} "${option.label}" is offered twice; labels must be unique within a question.`;
-      seenLabels.add(option.label);
+      const repeated = seenLabels === undefined ? firstIndexOf(options, optionIndex, labelOf) !== undefined : seenLabels.has(option.label);
+      if (repeated) return `${optionAt()} "${option.label}" is offered twice; labels must be unique within a question.`;
+      seenLabels?.add(option.label);
     }
   }
   return undefined;

@@ -163,6 +163,16 @@ describe('executeAskUserQuestion invalid arguments', () => {
     ['a recommended flag', { questions: [{ id: 'db', question: 'Which?', options: [{ label: 'A', recommended: true }] }] }, '"recommended" (append " (Recommended)" to the label instead)'],
     ['a blank question', { questions: [{ id: 'db', question: '' }] }, 'questions[0].question (question "db") is blank'],
     ['a duplicate option label', { questions: [{ id: 'db', question: 'Which?', options: [{ label: 'A' }, { label: 'A' }] }] }, 'questions[0].options[1].label (question "db") "A" is offered twice'],
+    [
+      'duplicate ids in a batch of more than 16',
+      { questions: [...Array.from({ length: 20 }, (_, index) => ({ id: `q${index}`, question: `Question ${index}?` })), { id: 'q3', question: 'Again?' }] },
+      'questions[20].id "q3" is already used by questions[3]',
+    ],
+    [
+      'a duplicate label among more than 16 options',
+      { questions: [{ id: 'db', question: 'Which?', options: [...Array.from({ length: 20 }, (_, index) => ({ label: `L${index}` })), { label: 'L7' }] }] },
+      'questions[0].options[20].label (question "db") "L7" is offered twice',
+    ],
     ['JSON text that does not parse', '{"questions": [', 'not valid JSON'],
   ];
 

@@ -1,3 +1,4 @@
+import { isSealedAnswer } from './received-answer.js';
 import type { AskUserQuestionAnswer } from './schemas.js';
 
 /**
@@ -23,6 +24,9 @@ const handedOver = new WeakSet<object>();
  * not keep it or change it afterwards (the host-ws provider drops it as it resolves).
  */
 export function handOverAnswer(answer: AskUserQuestionAnswer): AskUserQuestionAnswer {
+  // A sealed answer (frozen, checked against its batch by `sealReceivedAnswer`) cannot change and
+  // is passed as it is: the seam recognises it and gives its caller the one copy.
+  if (isSealedAnswer(answer)) return answer;
   const copy = copyAnswer(answer);
   handedOver.add(copy);
   return copy;

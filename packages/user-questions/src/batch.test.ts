@@ -28,6 +28,16 @@ describe('questionBatchProblem', () => {
     expect(problem).toMatch(/twice/);
   });
 
+  it('names an id or a label used twice in lists longer than 16 (and a repeat late in a short list)', () => {
+    const many = Array.from({ length: 20 }, (_, index): AskUserQuestionItem => ({ id: `q${index}`, question: `Question ${index}?` }));
+    expect(questionBatchProblem([...many, { id: 'q5', question: 'Again?' }])).toBe('Question id "q5" is used twice; ids must be unique within a batch.');
+    expect(questionBatchProblem(many)).toBeUndefined();
+    const options = Array.from({ length: 20 }, (_, index) => ({ label: `L${index}` }));
+    expect(questionBatchProblem([{ id: 'db', question: 'Which?', options: [...options, { label: 'L9' }] }])).toBe('Question "db" offers the option "L9" twice; labels must be unique.');
+    expect(questionBatchProblem([{ id: 'db', question: 'Which?', options }])).toBeUndefined();
+    expect(questionBatchProblem([{ id: 'db', question: 'Which?', options: [{ label: 'A' }, { label: 'B' }, { label: 'C' }, { label: 'B' }] }])).toContain('"B" twice');
+  });
+
   it('treats ids that differ only in case as different', () => {
     expect(questionBatchProblem([colour, { ...colour, id: 'Colour' }])).toBeUndefined();
   });

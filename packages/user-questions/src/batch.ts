@@ -30,12 +30,17 @@ export function checkQuestionBatch(questions: unknown): { ok: true; questions: A
   return problem === undefined ? { ok: true, questions: parsed.data } : { ok: false, problem };
 }
 
+// Every ask is checked here: a short list is searched pairwise for a repeat, with no Set built
+// per batch and per question (longer ones still use a Set, so a huge batch is not quadratic).
+const pairwiseUpTo = 16;
+
 function wellFormedProblem(questions: AskUserQuestionItem[]): string | undefined {
-  const seenIds = new Set<string>();
-  for (const [index, question] of questions.entries()) {
+  const seenIds = questions.length > pairwiseUpTo ? new Set<string>() : undefined;
+  for (let index = 0; index < questions.length; index++) {
+    const question = questions[index]!;
     if (question.id.trim() === '') return `Question ${index + 1} has a blank id; give every question a stable, non-empty id.`;
-    if (seenIds.has(question.id)) return `Question id "${question.id}" is used twice; ids must be unique within a batch.`;
-    seenIds.add(question.id);
+    if (seenIds === undefined ? idUsedBefore(questions, index) : seenIds.has(question.id)) return `Question id "${question.id}" is used twice; ids must be unique within a batch.`;
+    seenIds?.add(question.id);
     if (question.question.trim() === '') return `Question "${question.id}" has blank question text.`;
     const labelProblem = optionLabelProblem(question);
     if (labelProblem) return labelProblem;
@@ -46,13 +51,30 @@ function wellFormedProblem(questions: AskUserQuestionItem[]): string | undefined
 }
 
 function optionLabelProblem(question: AskUserQuestionItem): string | undefined {
-  const seenLabels = new Set<string>();
-  for (const option of question.options ?? []) {
+  const options = question.options;
+  if (options === undefined) return undefined;
+  const seenLabels = options.length > pairwiseUpTo ? new Set<string>() : undefined;
+  for (let index = 0; index < options.length; index++) {
+    const option = options[index]!;
     if (option.label.trim() === '') return `Question "${question.id}" has an option with a blank label.`;
-    if (seenLabels.has(option.label)) return `Question "${question.id}" offers the option "${option.label}" twice; labels must be unique.`;
-    seenLabels.add(option.label);
+    if (seenLabels === undefined ? labelUsedBefore(options, index) : seenLabels.has(option.label)) {
+      return `Question "${question.id}" offers the option "${option.label}" twice; labels must be unique.`;
+    }
+    seenLabels?.add(option.label);
   }
   return undefined;
+}
+
+function idUsedBefore(questions: readonly AskUserQuestionItem[], index: number): boolean {
+  const id = questions[index]!.id;
+  for (let earlier = 0; earlier < index; earlier++) if (questions[earlier]!.id === id) return true;
+  return false;
+}
+
+function labelUsedBefore(options: readonly { label: string }[], index: number): boolean {
+  const label = options[index]!.label;
+  for (let earlier = 0; earlier < index; earlier++) if (options[earlier]!.label === label) return true;
+  return false;
 }
 
 /** A typed input that contradicts the rest of its question, which no answer could satisfy sensibly. */

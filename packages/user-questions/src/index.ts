@@ -6,7 +6,7 @@ export type { UserQuestionErrorCode } from './errors.js';
 export { matchesQuestions, answerMismatch } from './match.js';
 export type { AnswerMismatch, AnswerMismatchRule } from './match.js';
 export { hasLineBreak, isBlankText } from './text-shape.js';
-export { checkReceivedAnswer } from './received-answer.js';
+export { checkReceivedAnswer, isAnswerCheckedFor, isSealedAnswer, sealReceivedAnswer } from './received-answer.js';
 export type { ReceivedAnswerCheck } from './received-answer.js';
 export { questionBatchProblem } from './batch.js';
 export { checkQuestionIntents, toolApprovalInputMaxBytes, toolApprovalInputMaxDepth } from './intent.js';

@@ -82,7 +82,7 @@ function itemMismatch(question: AskUserQuestionItem, item: unknown, index: numbe
     };
   }
   const selected = item.selected;
-  if (new Set(selected).size !== selected.length) {
+  if (hasDuplicate(selected)) {
     return { rule: 'duplicate-selected', questionId: id, message: `Question "${id}" selects the same option twice.` };
   }
   const custom = item.custom;
@@ -103,7 +103,7 @@ function itemMismatch(question: AskUserQuestionItem, item: unknown, index: numbe
   }
   const options = question.options;
   for (const label of selected) {
-    if (!options?.some((option) => option.label === label)) {
+    if (!offers(options, label)) {
       return {
         rule: 'unknown-label',
         questionId: id,
@@ -162,6 +162,25 @@ function typedValueMismatch(question: AskUserQuestionItem, custom: string): Answ
     default:
       return undefined;
   }
+}
+
+/**
+ * True when a label is selected twice. Every answer is checked on both ends, so this runs per
+ * answered question: a short list (the usual zero or one label) is compared pairwise rather than
+ * built into a Set. Labels are strings here, so === is the Set's own equality.
+ */
+function hasDuplicate(selected: readonly string[]): boolean {
+  const count = selected.length;
+  if (count > 16) return new Set(selected).size !== count;
+  for (let i = 1; i < count; i++) for (let j = 0; j < i; j++) if (selected[i] === selected[j]) return true;
+  return false;
+}
+
+/** True when `options` offers `label` (no closure per label checked). */
+function offers(options: readonly { label: string }[] | undefined, label: string): boolean {
+  if (options === undefined) return false;
+  for (let index = 0; index < options.length; index++) if (options[index]?.label === label) return true;
+  return false;
 }
 
 function rangeText(min: number | string | undefined, max: number | string | undefined): string {

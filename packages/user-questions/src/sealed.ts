@@ -10,8 +10,12 @@ const sealed = new WeakSet<object>();
  * the event log): nobody can change it, so one copy per pending question is enough.
  */
 export function sealCheckedBatch(questions: AskUserQuestionItem[]): AskUserQuestionItem[] {
-  for (const [index, question] of questions.entries()) {
-    if (question.options !== undefined) question.options = question.options.map(compactOption);
+  // In place, by index: the batch and its option lists are the seam's own fresh copies, so
+  // rebuilding them (or an entries() iterator) would only make garbage on every ask.
+  for (let index = 0; index < questions.length; index++) {
+    const question = questions[index]!;
+    const options = question.options;
+    if (options !== undefined) for (let at = 0; at < options.length; at++) options[at] = compactOption(options[at]!);
     questions[index] = compactQuestion(question);
   }
   deepFreeze(questions);
@@ -35,9 +39,11 @@ export function isSealedQuestionBatch(value: unknown): value is AskUserQuestionI
  * An option with any other key is kept as it is.
  */
 function compactOption(option: AskUserQuestionOption): AskUserQuestionOption {
-  const keys = Object.keys(option);
-  if (keys.length === 1 && keys[0] === 'label') return { label: option.label };
-  if (keys.length === 2 && option.description !== undefined && keys.includes('label')) return { label: option.label, description: option.description };
+  // Counted without Object.keys: no array per option.
+  const count = ownKeyCount(option);
+  if (!Object.hasOwn(option, 'label')) return option;
+  if (count === 1) return { label: option.label };
+  if (count === 2 && Object.hasOwn(option, 'description') && option.description !== undefined) return { label: option.label, description: option.description };
   return option;
 }
 
@@ -48,22 +54,39 @@ function compactOption(option: AskUserQuestionOption): AskUserQuestionOption {
  * Any other shape is kept as it is.
  */
 function compactQuestion(question: AskUserQuestionItem): AskUserQuestionItem {
-  const keys = Object.keys(question);
   const { id, question: text, header, options, multiSelect } = question;
-  if (sameKeys(keys, fiveKeys)) return { id, question: text, header, options, multiSelect };
-  if (sameKeys(keys, threeKeys)) return { id, question: text, options };
+  if (hasExactKeys(question, fiveKeys)) return { id, question: text, header, options, multiSelect };
+  if (hasExactKeys(question, threeKeys)) return { id, question: text, options };
   return question;
 }
 
 const fiveKeys = ['id', 'question', 'header', 'options', 'multiSelect'];
 const threeKeys = ['id', 'question', 'options'];
 
-function sameKeys(keys: string[], expected: string[]): boolean {
-  return keys.length === expected.length && keys.every((key, index) => key === expected[index]);
+/** True when `value`'s own keys are exactly `expected`, in that order (as Object.keys lists them, without building that array). */
+function hasExactKeys(value: object, expected: readonly string[]): boolean {
+  let index = 0;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key !== expected[index]) return false;
+    index++;
+  }
+  return index === expected.length;
+}
+
+function ownKeyCount(value: object): number {
+  let count = 0;
+  for (const key in value) if (Object.hasOwn(value, key)) count++;
+  return count;
 }
 
 function deepFreeze(value: unknown): void {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
   Object.freeze(value);
-  for (const child of Object.values(value)) deepFreeze(child);
+  // Walked without Object.values: no array per object frozen (a batch has dozens of objects).
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) deepFreeze(value[index]);
+    return;
+  }
+  for (const key in value) if (Object.hasOwn(value, key)) deepFreeze((value as Record<string, unknown>)[key]);
 }

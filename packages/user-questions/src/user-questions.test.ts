@@ -7,6 +7,7 @@ import type { AskUserQuestionAnswer, AskUserQuestionItem } from './schemas.js';
 import type { AgentRef, AgentRegistry, AskUserQuestionRequest, UserQuestionProvider } from './types.js';
 import { UserQuestions } from './user-questions.js';
 import { isSealedQuestionBatch } from './sealed.js';
+import { checkReceivedAnswer, sealReceivedAnswer } from './received-answer.js';
 
 // ── fixtures ────────────────────────────────────────────────────────────────────
 
@@ -911,5 +912,72 @@ describe('typed inputs and urgency through the seam', () => {
     seam.registerProvider(provider);
     await seam.ask({ questions: [colour], urgency: 'high', timeoutMs: 60_000 });
     expect(requests[0]?.urgency).toBe('high');
+  });
+});
+
+describe('gate 8 and answers the host already checked (sealReceivedAnswer)', () => {
+  it('takes an answer sealed against the very batch it asked, and hands the caller a copy of its own', async () => {
+    const seam = new UserQuestions();
+    let sealed: AskUserQuestionAnswer | undefined;
+    seam.registerProvider({
+      ask: async ({ questions }) => {
+        const checked = sealReceivedAnswer(questions, { answers: [{ id: 'colour', selected: ['Blue'] }] });
+        if (!checked.ok) throw new Error('expected the answer to fit');
+        sealed = checked.answer;
+        return handOverAnswer(checked.answer);
+      },
+    });
+
+    const answer = await seam.ask({ questions: [colour] });
+    expect(answer).toEqual({ answers: [{ id: 'colour', selected: ['Blue'] }] });
+    expect(answer).not.toBe(sealed);
+    expect(Object.isFrozen(answer)).toBe(false);
+    answer.answers[0]!.selected.push('Red');
+    expect(sealed).toEqual({ answers: [{ id: 'colour', selected: ['Blue'] }] });
+  });
+
+  it('still checks an answer sealed against another batch, with gate 8\'s BAD_ANSWER and the mismatch as cause', async () => {
+    const seam = new UserQuestions();
+    let earlier: AskUserQuestionAnswer | undefined;
+    seam.registerProvider({
+      ask: async ({ questions }) => {
+        if (earlier !== undefined) return earlier;
+        const checked = sealReceivedAnswer(questions, { answers: [{ id: 'colour', selected: ['Blue'] }] });
+        if (!checked.ok) throw new Error('expected the answer to fit');
+        earlier = checked.answer;
+        return checked.answer;
+      },
+    });
+    await seam.ask({ questions: [colour] });
+
+    const error = await rejectionOf(seam.ask({ questions: [toppings] }));
+    expect(error.code).toBe('BAD_ANSWER');
+    expect((error.cause as AnswerMismatch).rule).toBe('id-order');
+  });
+
+  it('still checks an answer checked by checkReceivedAnswer (not sealed), with BAD_ANSWER', async () => {
+    const seam = new UserQuestions();
+    seam.registerProvider({
+      ask: async () => {
+        // Checked against a look-alike batch that offers Green: fits that one, not the one asked.
+        const lookAlike = [{ ...colour, options: [{ label: 'Green' }] }];
+        const checked = checkReceivedAnswer(lookAlike, { answers: [{ id: 'colour', selected: ['Green'] }] });
+        if (!checked.ok) throw new Error('expected the answer to fit the look-alike');
+        return checked.answer;
+      },
+    });
+
+    const error = await rejectionOf(seam.ask({ questions: [colour] }));
+    expect(error.code).toBe('BAD_ANSWER');
+    expect((error.cause as AnswerMismatch).rule).toBe('unknown-label');
+  });
+
+  it('still checks a fitting-looking answer the provider built itself, even for a sealed batch', async () => {
+    const seam = new UserQuestions();
+    seam.registerProvider({ ask: async () => ({ answers: [{ id: 'colour', selected: ['Blue', 'Red (Recommended)'] }] }) });
+
+    const error = await rejectionOf(seam.ask({ questions: [colour] }));
+    expect(error.code).toBe('BAD_ANSWER');
+    expect((error.cause as AnswerMismatch).rule).toBe('too-many-selected');
   });
 });

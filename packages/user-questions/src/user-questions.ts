@@ -1,4 +1,5 @@
-import { takeAnswer } from './answer.js';
+import { copyAnswer, takeAnswer } from './answer.js';
+import { isAnswerCheckedFor } from './received-answer.js';
 import { sealCheckedBatch } from './sealed.js';
 import { checkQuestionBatch } from './batch.js';
 import { checkQuestionIntents } from './intent.js';
@@ -111,6 +112,9 @@ export class UserQuestions {
  * edits the request in place (say, strips "(Recommended)" from a label) cannot make its answer fit.
  */
 function checkedAnswer(questions: AskUserQuestionItem[], provided: AskUserQuestionAnswer): AskUserQuestionAnswer {
+  // Already checked against this very sealed batch (by the host's `sealReceivedAnswer`) and frozen
+  // since: checking it again cannot come out differently. The caller still gets a copy of its own.
+  if (isAnswerCheckedFor(provided, questions)) return copyAnswer(provided);
   // One copy on the way back: the provider's own hand-over copy, or the seam's snapshot of anything else.
   const answer = takeAnswer(provided);
   const mismatch = answerMismatch(questions, answer);
