@@ -45,8 +45,8 @@ export class CardSender {
   }
 
   /**
-   * Lock the controls until the host's receipt. Accepted: stay locked until the resolved frame
-   * removes the request. Refused or failed: unlock, keep the draft, show why, and put focus back.
+   * Lock the controls until the host's receipt. Accepted: stay locked; the client removes the
+   * request on that accepted receipt (protocol 2), or on `question/resolved` when settled elsewhere. Refused or failed: unlock, keep the draft, show why, and put focus back.
    */
   #lockWhile(receipt: Promise<unknown>, onMisfit: MisfitHandler | undefined, onAccepted: () => void): void {
     const context = this.#context;
