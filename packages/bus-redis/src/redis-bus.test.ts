@@ -195,6 +195,32 @@ describe('RedisQuestionBus', () => {
     expect(onPrefixedClient.publishesOn).toBeUndefined();
   });
 
+  it('names a client of another ACL user as another publisher than the default user\'s store, and the same as that user\'s store', async () => {
+    const url = new URL(server.url);
+    url.username = 'alice';
+    url.password = 'secret';
+    const aliceClient = new Redis(url.toString(), { lazyConnect: true });
+    const defaultClient = new Redis(server.url, { username: 'default', lazyConnect: true });
+    rawClients.push(aliceClient, defaultClient);
+    const aliceBus = new RedisQuestionBus({ client: aliceClient });
+    const defaultBus = new RedisQuestionBus({ client: defaultClient });
+    buses.push(aliceBus, defaultBus);
+    const aliceStoreClient = new Redis(url.toString(), { lazyConnect: true });
+    rawClients.push(aliceStoreClient);
+    const defaultStore = new RedisQuestionStore({ url: server.url });
+    const aliceStore = new RedisQuestionStore({ client: aliceStoreClient });
+    try {
+      expect(aliceBus.publishesOn).toBe(`redis://alice@127.0.0.1:${server.port}/0`);
+      expect(aliceBus.publishesOn).not.toBe(defaultStore.announcesOn);
+      expect(aliceBus.publishesOn).toBe(aliceStore.announcesOn);
+      // Naming the default user is the same as naming none.
+      expect(defaultBus.publishesOn).toBe(defaultStore.announcesOn);
+    } finally {
+      await defaultStore.close();
+      await aliceStore.close();
+    }
+  });
+
   it('keeps delivering after the listener throws, and logs the throw', async () => {
     const keyPrefix = randomPrefix();
     const logger = recordingLogger();

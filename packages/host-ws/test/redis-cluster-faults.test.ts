@@ -156,6 +156,33 @@ describe('the store carries the news when it and the bus share a Redis', () => {
     ]);
   });
 
+  it('leaves the publishing to the nodes when the store logs in as an ACL user that may not publish', async () => {
+    const user = `nopub-${randomUUID().slice(0, 8)}`;
+    await plainClient().call('ACL', 'SETUSER', user, 'on', '>pw', '~*', 'resetchannels', '+@all');
+    const url = new URL(redis.url);
+    url.username = user;
+    url.password = 'pw';
+    /** A store as that user; the bus stays on the default user of the same server and db. */
+    const storeAsUser = (): RedisQuestionStore => {
+      const store = new RedisQuestionStore({ url: url.toString(), keyPrefix: prefix });
+      stores.push(store);
+      return store;
+    };
+    const a = countingBus('a');
+    const b = countingBus('b');
+    const hostA = await startHost({ store: storeAsUser(), bus: a.bus, reconcileMs: 60_000 });
+    const hostB = await startHost({ store: storeAsUser(), bus: b.bus, reconcileMs: 60_000 });
+    const onB = await hostB.connect();
+
+    const asking = hostA.ask('agent-a');
+    const { rpcId } = await onB.next('question/requested');
+    expect(await onB.answer(rpcId, 'agent-a', redAnswer)).toMatchObject({ accepted: true });
+    expect(await asking.settled).toEqual({ ok: true, value: redAnswer });
+    // Each node published its news itself, after the write, as it does on two Redis servers.
+    expect([a.published, b.published]).toEqual([['asked'], ['settled']]);
+    expect(await openStore().get(rpcId)).toMatchObject({ outcome: 'answered', answer: redAnswer });
+  });
+
   it('still ignores a forged settled message in exactly the text the answering node\'s store would send', async () => {
     const a = await node('a');
     const b = await node('b');

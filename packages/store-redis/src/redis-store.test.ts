@@ -264,6 +264,54 @@ describe('bus announcements inside writes', () => {
     expect(heard).toHaveLength(3);
   });
 
+  it('names a client of another ACL user as another publisher, and the default user as none', () => {
+    const url = new URL(server.url);
+    expect(open({ client: raw({ username: 'default' }) }).announcesOn).toBe(`redis://127.0.0.1:${server.port}/0`);
+    url.username = 'alice';
+    url.password = 'secret';
+    const alice = new RedisQuestionStore({ url: url.toString(), keyPrefix: 'x:' });
+    stores.push(alice);
+    expect(alice.announcesOn).toBe(`redis://alice@127.0.0.1:${server.port}/0`);
+  });
+
+  describe('for an ACL user that may not publish', () => {
+    /** A store whose client logs in as a user with every key and command right but no channel. */
+    async function storeWithoutChannels(): Promise<RedisQuestionStore> {
+      const user = `nopub-${randomUUID().slice(0, 8)}`;
+      await raw().call('ACL', 'SETUSER', user, 'on', '>pw', '~*', 'resetchannels', '+@all');
+      const url = new URL(server.url);
+      url.username = user;
+      url.password = 'pw';
+      return open({ url: url.toString() });
+    }
+
+    it('refuses a save whose announcement Redis will not publish as NOT_PERMITTED and writes nothing', async () => {
+      const store = await storeWithoutChannels();
+      const record = sampleQuestionRecord();
+      const announce = { channel: 'news', before: '<', after: '>' };
+      const error = await store.save(record, { announce }).catch((caught: unknown) => caught);
+      expect(QuestionStoreError.isInstance(error) && error.code).toBe('NOT_PERMITTED');
+      expect((error as Error).message).toContain('nothing was written');
+      const keys = redisStoreKeys(store.keyPrefix);
+      expect(await raw().exists(keys.record(record.rpcId), keys.saveCounter, keys.pending, keys.sessionPending(record.sessionId))).toBe(0);
+      // The same store saves once it is not asked to publish.
+      await store.save(record);
+      expect(await store.get(record.rpcId)).toMatchObject({ rpcId: record.rpcId });
+    });
+
+    it('refuses a claim whose announcement Redis will not publish as NOT_PERMITTED and leaves the record pending', async () => {
+      const store = await storeWithoutChannels();
+      const record = sampleQuestionRecord();
+      await store.save(record);
+      const announce = { channel: 'news', before: '<', after: '>' };
+      expect(await questionStoreErrorCode(store.claim(record.rpcId, 'answered', yes, { announce }))).toBe('NOT_PERMITTED');
+      const keys = redisStoreKeys(store.keyPrefix);
+      expect(await raw().hexists(keys.record(record.rpcId), 'outcome')).toBe(0);
+      expect(await store.listPending('all')).toMatchObject([{ rpcId: record.rpcId }]);
+      expect(await store.claim(record.rpcId, 'answered', yes)).toMatchObject({ outcome: 'answered', answer: yes });
+    });
+  });
+
   it('refuses an announcement without a channel as INVALID_INPUT and writes nothing', async () => {
     const store = open();
     const record = sampleQuestionRecord();
@@ -335,6 +383,18 @@ describe('damaged data', () => {
     await raw().hdel(key, 'session');
     expect(await questionStoreErrorCode(store.claim(record.rpcId, 'cancelled'))).toBe('CORRUPT_STORE');
     expect(await raw().hexists(key, 'outcome')).toBe(0);
+  });
+
+  it('refuses to claim a record hash that lost its record, with or without an announcement, without writing to it', async () => {
+    const store = open();
+    const record = sampleQuestionRecord();
+    await store.save(record);
+    const key = redisStoreKeys(store.keyPrefix).record(record.rpcId);
+    await raw().hdel(key, 'record');
+    expect(await questionStoreErrorCode(store.claim(record.rpcId, 'cancelled'))).toBe('CORRUPT_STORE');
+    expect(await questionStoreErrorCode(store.claim(record.rpcId, 'cancelled', undefined, { announce: { channel: 'news', before: '', after: '' } }))).toBe('CORRUPT_STORE');
+    expect(await raw().hexists(key, 'outcome')).toBe(0);
+    expect(await raw().zscore(redisStoreKeys(store.keyPrefix).pending, record.rpcId)).not.toBeNull();
   });
 
   it('refuses a whole appendEvents batch as CORRUPT_STORE when one of its session keys is not a stream, writing none of it', async () => {

@@ -22,7 +22,7 @@ import type { ChainableCommander, Redis } from 'ioredis';
 import { createOwnedClient, describeTarget, isUnavailableError, redisServerOf, unavailable, wasNotSent, whenReady } from './connection.js';
 import { corrupt, eventOf, fieldsOf, recordOf } from './decode.js';
 import { redisStoreKeys, type RedisStoreKeys } from './keys.js';
-import { appendEventScript, appendEventsScript, claimScript, corruptReplyTag, markResumedScript, runScript, saveScript } from './scripts.js';
+import { appendEventScript, appendEventsScript, claimScript, corruptReplyTag, markResumedScript, publishRefusedReplyTag, runScript, saveScript } from './scripts.js';
 
 export interface RedisQuestionStoreOptions {
   /**
@@ -226,6 +226,14 @@ export class RedisQuestionStore implements QuestionStore {
       if (QuestionStoreError.isInstance(error)) throw error;
       if (error instanceof Error && error.name === 'ReplyError' && (error.message.startsWith(corruptReplyTag) || error.message.startsWith('WRONGTYPE'))) {
         throw corrupt(rpcId === undefined ? `data read to ${action}` : `question "${rpcId}"`, this.#target(), error);
+      }
+      if (error instanceof Error && error.name === 'ReplyError' && error.message.startsWith(publishRefusedReplyTag)) {
+        const reason = error.message.slice(publishRefusedReplyTag.length).trim();
+        throw new QuestionStoreError(
+          'NOT_PERMITTED',
+          `Could not ${action} on Redis at ${this.#target()}: Redis refused to publish its bus announcement (${reason}), so nothing was written. Give the store's ACL user the right to publish on the bus channel, or give the store and the bus different clients so the host publishes through the bus.`,
+          { cause: error },
+        );
       }
       if (isUnavailableError(error)) {
         // A refusal reply (LOADING, READONLY…) means the command did not run; only a dropped connection leaves it unknown.

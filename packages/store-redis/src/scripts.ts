@@ -14,19 +14,33 @@ function lua(source: string): LuaScript {
 /** Thrown by a script that finds a record it cannot work with, before it writes anything. */
 export const corruptReplyTag = 'ASKSEAM_CORRUPT';
 
+/** Thrown by a script whose bus announcement Redis refused (an ACL user without channel rights), before it writes anything. */
+export const publishRefusedReplyTag = 'ASKSEAM_PUBLISH_REFUSED';
+
+// Redis keeps what a script wrote before an error, so a script that announces publishes before its
+// first write: a refused PUBLISH then leaves nothing written. No subscriber can act on the message
+// before the script ends (no other command runs in between), so the order is invisible to them.
+const publishOrRefuse = (channel: string, text: string): string => `
+local published = redis.pcall('PUBLISH', ${channel}, ${text})
+if type(published) == 'table' and published.err then
+  return redis.error_reply('${publishRefusedReplyTag} ' .. published.err)
+end`;
+
 /**
  * save: refuse a known rpcId, else take the next save number and write the record and both
  * pending indexes. KEYS: record, save counter, pending, session pending. ARGV: record JSON, rpcId,
  * sessionId, then optionally a bus announcement (channel, text before the record, text after it),
- * published once the record is written. Returns 1 when saved, 0 for a duplicate (nothing published).
+ * published before anything is written (see publishOrRefuse). Returns 1 when saved, 0 for a
+ * duplicate (nothing published).
  */
 export const saveScript = lua(`
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+if ARGV[4] then${publishOrRefuse('ARGV[4]', 'ARGV[5] .. ARGV[1] .. ARGV[6]')}
+end
 local seq = redis.call('INCR', KEYS[2])
 redis.call('HSET', KEYS[1], 'record', ARGV[1], 'session', ARGV[3], 'seq', seq)
 redis.call('ZADD', KEYS[3], seq, ARGV[2])
 redis.call('ZADD', KEYS[4], seq, ARGV[2])
-if ARGV[4] then redis.call('PUBLISH', ARGV[4], ARGV[5] .. ARGV[1] .. ARGV[6]) end
 return 1
 `);
 
@@ -36,15 +50,23 @@ return 1
  * chose the outcome (it then awaits its resume), retention in ms ('0' for none), then optionally a
  * bus announcement (channel, text before the record, text after it), published with the settled
  * record as JSON: the stored record's JSON (an object, without settlement fields) with outcome,
- * settledAt and answer added. Returns the settled hash (HGETALL), or nil when the rpcId is unknown
- * or already settled (nothing published).
+ * settledAt and answer added, before anything is written (see publishOrRefuse). Returns the
+ * settled hash (HGETALL), or nil when the rpcId is unknown or already settled (nothing published).
+ * Every check runs before the first write.
  */
 export const claimScript = lua(`
 if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HEXISTS', KEYS[1], 'outcome') == 1 then return false end
 local session = redis.call('HGET', KEYS[1], 'session')
 local seq = redis.call('HGET', KEYS[1], 'seq')
-if not session or not seq or not tonumber(seq) then
-  return redis.error_reply('${corruptReplyTag} the stored hash lacks its session or save number')
+local stored = redis.call('HGET', KEYS[1], 'record')
+if not session or not seq or not tonumber(seq) or not stored then
+  return redis.error_reply('${corruptReplyTag} the stored hash lacks its record, session or save number')
+end
+if ARGV[8] then
+  local answer = ''
+  if ARGV[3] ~= '' then answer = ',"answer":' .. ARGV[3] end
+  -- The outcome and the time are plain words and an ISO date: nothing in them needs escaping.
+  local settled = string.sub(stored, 1, -2) .. ',"outcome":"' .. ARGV[2] .. '","settledAt":"' .. ARGV[4] .. '"' .. answer .. '}'${publishOrRefuse('ARGV[8]', 'ARGV[9] .. settled .. ARGV[10]')}
 end
 redis.call('HSET', KEYS[1], 'outcome', ARGV[2], 'settledAt', ARGV[4])
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'answer', ARGV[3]) end
@@ -54,14 +76,6 @@ if ARGV[6] == '1' then
   redis.call('ZADD', KEYS[3], seq, ARGV[1])
 elseif ARGV[7] ~= '0' then
   redis.call('PEXPIRE', KEYS[1], ARGV[7])
-end
-if ARGV[8] then
-  local stored = redis.call('HGET', KEYS[1], 'record')
-  local answer = ''
-  if ARGV[3] ~= '' then answer = ',"answer":' .. ARGV[3] end
-  -- The outcome and the time are plain words and an ISO date: nothing in them needs escaping.
-  local settled = string.sub(stored, 1, -2) .. ',"outcome":"' .. ARGV[2] .. '","settledAt":"' .. ARGV[4] .. '"' .. answer .. '}'
-  redis.call('PUBLISH', ARGV[8], ARGV[9] .. settled .. ARGV[10])
 end
 return redis.call('HGETALL', KEYS[1])
 `);

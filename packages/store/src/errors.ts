@@ -16,6 +16,8 @@ export const questionStoreErrorCodes = [
   'CORRUPT_STORE',
   /** A networked store could not be reached (connection refused or dropped); nothing was written. Retry once it is back. */
   'STORE_UNAVAILABLE',
+  /** Redis refused a command the store's ACL user has no right to (a bus announcement it may not publish); nothing was written. */
+  'NOT_PERMITTED',
 ] as const;
 
 export type QuestionStoreErrorCode = (typeof questionStoreErrorCodes)[number];

@@ -65,7 +65,8 @@ export interface QuestionStore {
    * Optional: the server this store can publish bus messages on, in the form of the bus's
    * `publishesOn`. A store that has it publishes `options.announce` with a successful `save` or
    * `claim` (the saved record, or the settled one, between `before` and `after`); one without it
-   * ignores `options`.
+   * ignores `options`. It names the login too (the same server as another user may not be allowed
+   * to publish), and a publish the server refuses rejects the call `NOT_PERMITTED` with nothing written.
    */
   readonly announcesOn?: string;
   /** The record, pending or settled; `undefined` for an unknown rpcId. */
