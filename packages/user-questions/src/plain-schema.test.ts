@@ -23,8 +23,19 @@ describe('describeSchema', () => {
     ['a less-than check', z.number().lt(3)],
     ['an object with typed extra keys', z.object({}).catchall(z.string())],
     ['a coercion', z.coerce.number()],
+    // Top-level string formats carry their check in the schema itself, not in its checks.
+    ['a top-level uuid', z.uuid()],
+    ['a top-level e-mail', z.object({ contact: z.email() })],
+    ['a top-level ISO date-time', z.iso.datetime()],
+    ['a top-level URL', z.url()],
+    ['a top-level uuid inside an array', z.array(z.uuid())],
+    ['a top-level uuid that is optional', z.object({ id: z.uuid().optional() })],
   ])('refuses %s with a PlainSchemaError that names where', (_feature, schema) => {
     expect(() => describeSchema(schema as z.core.$ZodType, 'questions')).toThrow(PlainSchemaError);
+  });
+
+  it('names the format it cannot check and where it is', () => {
+    expect(() => describeSchema(z.object({ requestId: z.uuid() }))).toThrow(/at requestId for the browser validator: the string format "uuid"/);
   });
 
   it('names the path of the unsupported part', () => {

@@ -59,6 +59,12 @@ export function describeSchema(schema: z.core.$ZodType, where = ''): PlainSchema
   const optionality: PlainKeyOptionality = {};
   if (zod.optin !== undefined) optionality.optIn = zod.optin;
   if (zod.optout !== undefined) optionality.optOut = zod.optout;
+  // A format schema (z.uuid(), z.email(), z.iso.datetime(), z.int()) is its own check: it has a
+  // format and a check in its def and nothing in def.checks. Only numbers have checks the plain
+  // validator runs (numberChecks); any other type with one would be accepted unchecked.
+  if (def.type !== 'number' && (def.format !== undefined || def.check !== undefined)) {
+    throw new PlainSchemaError(where, def.format !== undefined ? `the ${def.type} format "${String(def.format)}"` : `a check on a ${def.type}`);
+  }
   const plan = describeDef(schema, zod, where);
   if (def.type !== 'number' && def.checks !== undefined && def.checks.length > 0) {
     throw new PlainSchemaError(where, `a check on a ${def.type}`);

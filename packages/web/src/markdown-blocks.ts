@@ -40,13 +40,16 @@ export function parseBlocks(source: string, definitions: LinkDefinitions): Block
 }
 
 const blankLine = /^[ \t]*$/;
-const atxHeading = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
+// No two quantifiers over the same characters meet before an anchor in these patterns: such a pair
+// backtracks quadratically on a long run of spaces that ends in something else ("# a", 60,000
+// spaces, "x"). Trailing spaces and closing #s of a heading are cut in code (headingText).
+const atxHeading = /^ {0,3}(#{1,6})(?:[ \t]+(.*))?$/;
 const fenceOpen = /^( {0,3})(`{3,}(?=[^`]*$)|~{3,})/;
 const thematicBreak = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const quoteMarker = /^ {0,3}> ?/;
 const listMarker = /^( {0,3})([-+*]|(\d{1,9})([.)]))(?=[ \t]|$)( *)/;
 const setextUnderline = /^ {0,3}(=+|-+)[ \t]*$/;
-const tableDelimiterRow = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+const tableDelimiterRow = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*(?:\|[ \t]*)?$/;
 const definitionLine = /^ {0,3}\[((?:[^\\\[\]]|\\.){1,999})\]:[ \t]*(<[^<>\n]*>|\S+)(?:[ \t]+("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)))?[ \t]*$/;
 
 // HTML block starts (CommonMark's seven kinds, simplified): the first two end at a closing marker,
@@ -93,9 +96,31 @@ function interruptsParagraph(line: string, next: string | undefined): boolean {
   );
 }
 
+/**
+ * Most columns a table may have. Every row is padded to the header's width, so a 10,000-column
+ * header over 5,000 one-character rows would make 50 million cells from 50 KB; a wider header is
+ * not a table (its lines are shown as paragraph text). Plans use a handful of columns.
+ */
+export const maxTableColumns = 128;
+
 function startsTable(line: string, next: string | undefined): boolean {
   if (next === undefined || !line.includes('|') || !tableDelimiterRow.test(next)) return false;
-  return splitRow(line).length === splitRow(next).length;
+  const columns = splitRow(line).length;
+  return columns <= maxTableColumns && columns === splitRow(next).length;
+}
+
+function isSpaceOrTab(char: string | undefined): boolean {
+  return char === ' ' || char === '\t';
+}
+
+/** A heading's text without trailing spaces and without a closing run of #s (after a space, or alone), scanned once from the end. */
+function headingText(raw: string): string {
+  let end = raw.length;
+  while (end > 0 && isSpaceOrTab(raw[end - 1])) end -= 1;
+  let hashes = end;
+  while (hashes > 0 && raw[hashes - 1] === '#') hashes -= 1;
+  if (hashes < end && (hashes === 0 || isSpaceOrTab(raw[hashes - 1]))) end = hashes;
+  return raw.slice(0, end).trim();
 }
 
 /** What parseLines saw besides its blocks: a list item with a blank line between blocks is loose. */
@@ -155,9 +180,7 @@ function parseLines(lines: string[], depth: number, definitions: LinkDefinitions
 
     const heading = atxHeading.exec(line);
     if (heading) {
-      // A closing run of #s (after a space) is decoration, not text.
-      const text = (heading[2] ?? '').replace(/(?:^|[ \t]+)#+[ \t]*$/, '').trim();
-      blocks.push({ kind: 'heading', level: heading[1]!.length, text });
+      blocks.push({ kind: 'heading', level: heading[1]!.length, text: headingText(heading[2] ?? '') });
       index += 1;
       continue;
     }

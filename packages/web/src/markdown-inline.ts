@@ -37,7 +37,10 @@ const inlineHtml =
   /<(?:[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?>|\/[A-Za-z][A-Za-z0-9-]*\s*>|!--(?:-?>|[\s\S]*?-->)|\?[\s\S]*?\?>|![A-Za-z][^>]*>|!\[CDATA\[[\s\S]*?\]\]>)/y;
 const angleAutolink = /<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*)>/y;
 const angleEmail = /<([A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+)>/y;
-const bareUrl = /(?:https?:\/\/|ftp:\/\/|www\.)[A-Za-z0-9-]+[^\s<]*/iy;
+// A bare URL is at most 4,096 characters (like a link destination; the rest is text), so finding
+// and trimming one is bounded whatever follows it.
+const bareUrl = /(?:https?:\/\/|ftp:\/\/|www\.)[A-Za-z0-9-][^\s<]{0,4096}/iy;
+const wwwStart = /www\./iy;
 const bareEmail = /[A-Za-z0-9._+-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+/y;
 /** A link destination longer than this is not a link (keeps hostile `[](a[](a…` linear). */
 const maxDestinationLength = 4096;
@@ -496,9 +499,12 @@ class InlineParser {
     const before = source[start - 1] ?? ' ';
     // As marked: a URL with a scheme may start anywhere, even inside a word; www. and an address
     // start their word.
+    // Checked before matching: matching first would scan the rest of the word at every `www.` of
+    // `xwww.axwww.a…` only to throw the match away.
+    wwwStart.lastIndex = start;
+    if (/[A-Za-z0-9]/.test(before) && wwwStart.test(source)) return start;
     bareUrl.lastIndex = start;
-    let url = bareUrl.exec(source);
-    if (url && /^www\./i.test(url[0]) && /[A-Za-z0-9]/.test(before)) url = null;
+    const url = bareUrl.exec(source);
     if (url) {
       // Inside link text, a `]` that closes it (`](` or `][` follows) ends the URL too.
       const closing = this.brackets.length > 0 ? /\][([]/.exec(url[0]) : null;
@@ -531,7 +537,15 @@ const autolinkBody = /(?:[^?!.,:;*_'"~()&]+|\([^)]*\)|&(?![a-zA-Z0-9]+;$)|[?!.,:
 
 /** Trailing punctuation is not part of a bare URL, nor is a `)` without its `(`. */
 function trimAutolinkEnd(url: string): string {
-  let text = url;
+  // Each pass of autolinkBody drops one trailing character, so a long tail of punctuation would
+  // take a pass per character. All but the last of such a run come off before the passes: the
+  // passes would drop them one by one, and the URL before them reads the same while one of them
+  // still follows. `;` and `)` count only where the URL has no `&` or `(` (an entity or a (…)
+  // group may end with them).
+  const trailing = url.includes('(') || url.includes('&') ? `?!.,:*_'"~` : `?!.,:;*_'"~)`;
+  let end = url.length;
+  while (end > 1 && trailing.includes(url[end - 1]!) && trailing.includes(url[end - 2]!)) end -= 1;
+  let text = url.slice(0, end);
   for (;;) {
     const before = text;
     text = autolinkBody.exec(text)?.[0] ?? '';

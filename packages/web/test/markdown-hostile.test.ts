@@ -146,6 +146,56 @@ describe('Markdown from a hostile model', () => {
   });
 });
 
+describe('Markdown built to make the renderer slow (work linear in the input)', () => {
+  // These inputs took time quadratic in their length before the fix (measured in Node on the old
+  // renderer: 100 KB of each took 0.75–8.5 s, so these sizes take well over this file's 20 s test
+  // timeout, while the fixed renderer takes milliseconds). The tests have no timing threshold of
+  // their own: a regression shows as a test timing out. The output is checked too.
+  const spaces = ' '.repeat(200_000);
+
+  it('reads a heading whose text is followed by a long run of spaces and then more text', async () => {
+    const sources = [`# a${spaces}x`, `## a${'\t'.repeat(200_000)}b ##`];
+    const inventories = await page.inventory(sources);
+    expect(inventories.map((inventory) => inventory.tags)).toEqual([['h1'], ['h2']]);
+    expect(inventories[1]!.text.endsWith('b')).toBe(true);
+  });
+
+  it('reads a would-be table delimiter row with a long run of spaces before a stray character', async () => {
+    const longer = spaces.repeat(3);
+    const sources = [`a|b\n-${longer}x`, `a|b\n|-|-${longer}x`];
+    for (const inventory of await page.inventory(sources)) expect(inventory.tags).not.toContain('table');
+  });
+
+  it('trims a bare URL ending in a long run of punctuation', async () => {
+    const inventories = await page.inventory([`https://a${'.'.repeat(300_000)}`, `see www.a.example${'?!'.repeat(150_000)}`]);
+    expect(inventories.map((inventory) => inventory.hrefs)).toEqual([['https://a'], ['http://www.a.example']]);
+  });
+
+  it('ends a bare URL at 4,096 characters (the rest is text), like a link destination', async () => {
+    const [long] = await page.inventory([`https://a.example/${'b'.repeat(10_000)}`]);
+    expect(long!.hrefs).toHaveLength(1);
+    expect(long!.hrefs[0]!.length).toBeLessThanOrEqual(4_096 + 'https://a.example/'.length);
+    expect(long!.text).toContain('b'.repeat(5_000));
+  });
+
+  it('does not rescan the rest of a word at every www. inside it', async () => {
+    const [inventory] = await page.inventory(['xwww.a'.repeat(100_000)]);
+    expect(inventory!.hrefs).toEqual([]);
+    expect(inventory!.text).toHaveLength(600_000);
+  });
+
+  it('caps tables at 128 columns: a wider header is paragraph text, not a table padded cell by cell', async () => {
+    const table = (columns: number, rows: number): string => `|${'a|'.repeat(columns)}\n|${'-|'.repeat(columns)}\n${'x\n'.repeat(rows)}`;
+    const [atCap, overCap, hostile] = await page.inventory([table(128, 2), table(129, 2), table(10_000, 5_000)]);
+    expect(atCap!.tags.filter((tag) => tag === 'th')).toHaveLength(128);
+    expect(atCap!.tags.filter((tag) => tag === 'td')).toHaveLength(2 * 128);
+    for (const inventory of [overCap!, hostile!]) {
+      expect(inventory.tags).not.toContain('table');
+      expect(inventory.tags).not.toContain('td');
+    }
+  });
+});
+
 describe('the allow-list pass alone (layer 2, whatever layer 1 made)', () => {
   it('removes elements, handlers and link targets outside the allow-list and keeps their text', async () => {
     const result = await page.allowListOnly(
