@@ -13,6 +13,13 @@ describe('parseDecimalAnswer', () => {
 });
 
 describe('numberAnswerProblem', () => {
+  it('ignores a step of 0, -0 or less (the schemas refuse it) instead of throwing on unchecked questions', () => {
+    for (const step of [0, -0, -1]) {
+      expect(numberAnswerProblem({ step }, '1.5')).toBeUndefined();
+      expect(numberAnswerProblem({ step, max: 1 }, '1.5')).toBe('out-of-range');
+    }
+  });
+
   it('compares with bounds that JavaScript prints with an exponent', () => {
     expect(numberAnswerProblem({ max: 1e21 }, '1000000000000000000000')).toBeUndefined();
     expect(numberAnswerProblem({ max: 1e21 }, '1000000000000000000001')).toBe('out-of-range');

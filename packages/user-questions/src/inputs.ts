@@ -90,7 +90,9 @@ export function numberAnswerProblem(
   if (value === undefined) return 'not-a-number';
   if (input.min !== undefined && compareDecimals(value, decimalOfNumber(input.min)) < 0) return 'out-of-range';
   if (input.max !== undefined && compareDecimals(value, decimalOfNumber(input.max)) > 0) return 'out-of-range';
-  if (input.step !== undefined) {
+  // The schemas only let a positive step through; a step of 0 or less (from questions that were
+  // never checked) constrains nothing, and must not reach the modulo below (0n would throw).
+  if (input.step !== undefined && input.step > 0) {
     const base = decimalOfNumber(input.min ?? 0);
     const step = decimalOfNumber(input.step);
     const scale = Math.max(value.scale, base.scale, step.scale);
