@@ -68,20 +68,11 @@ describe('MemoryQuestionStore', () => {
   });
 
   it('takes a batch the seam sealed as it is, and still hands out copies that can be changed', async () => {
-    // The questions exactly as a provider (the host) receives them from the seam: checked and frozen.
-    let sealed: AskUserQuestionItem[] | undefined;
-    const seam = new UserQuestions();
-    seam.registerProvider({
-      ask: async ({ questions }) => {
-        sealed = questions;
-        return { answers: [{ id: 'deploy', selected: ['Yes'] }] };
-      },
-    });
-    await seam.ask({ questions: sampleQuestionRecord().questions });
+    const sealed = await sealedBatchFromSeam();
     const store = new MemoryQuestionStore();
-    const record = sampleQuestionRecord({ questions: sealed! });
+    const record = sampleQuestionRecord({ questions: sealed });
     await store.save(record);
-    await store.appendEvent({ type: 'human_input_requested', sessionId: record.sessionId, rpcId: record.rpcId, data: { askedBy: 'a', mode: 'blocking', questions: sealed! } });
+    await store.appendEvent({ type: 'human_input_requested', sessionId: record.sessionId, rpcId: record.rpcId, data: { askedBy: 'a', mode: 'blocking', questions: sealed } });
     const [listed] = await store.listPending('all');
     const [event] = await store.readEvents(record.sessionId);
     expect(listed?.questions).toEqual(sealed);
@@ -92,20 +83,12 @@ describe('MemoryQuestionStore', () => {
   });
 
   it('hands out a settled record of sealed parts as it is (frozen), and any other as a copy that can be changed', async () => {
-    let sealed: AskUserQuestionItem[] | undefined;
-    const seam = new UserQuestions();
-    seam.registerProvider({
-      ask: async ({ questions }) => {
-        sealed = questions;
-        return { answers: [{ id: 'deploy', selected: ['Yes'] }] };
-      },
-    });
-    await seam.ask({ questions: sampleQuestionRecord().questions });
-    const checked = sealReceivedAnswer(sealed!, { answers: [{ id: 'deploy', selected: ['Yes'] }] });
+    const sealed = await sealedBatchFromSeam();
+    const checked = sealReceivedAnswer(sealed, { answers: [{ id: 'deploy', selected: ['Yes'] }] });
     if (!checked.ok) throw new Error('expected the answer to fit');
     const store = new MemoryQuestionStore();
-    const shared = sampleQuestionRecord({ rpcId: 'shared', questions: sealed! });
-    const copied = sampleQuestionRecord({ rpcId: 'copied', questions: sealed! });
+    const shared = sampleQuestionRecord({ rpcId: 'shared', questions: sealed });
+    const copied = sampleQuestionRecord({ rpcId: 'copied', questions: sealed });
     await store.save(shared);
     await store.save(copied);
 
@@ -133,3 +116,18 @@ describe('MemoryQuestionStore', () => {
     expect(() => new MemoryQuestionStore({ retainEventsPerSession: 1.5 })).toThrow(/retainEventsPerSession/);
   });
 });
+
+/** The sample questions exactly as a provider (the host) receives them from the seam: checked and frozen. */
+async function sealedBatchFromSeam(): Promise<AskUserQuestionItem[]> {
+  let sealed: AskUserQuestionItem[] | undefined;
+  const seam = new UserQuestions();
+  seam.registerProvider({
+    ask: async ({ questions }) => {
+      sealed = questions;
+      return { answers: [{ id: 'deploy', selected: ['Yes'] }] };
+    },
+  });
+  await seam.ask({ questions: sampleQuestionRecord().questions });
+  if (sealed === undefined) throw new Error('the seam never asked the provider');
+  return sealed;
+}
