@@ -1,6 +1,7 @@
 import {
   QuestionStoreError,
   questionBusMessageSchema,
+  redisServerName,
   type BusAnnouncement,
   type QuestionBus,
   type QuestionBusAnnouncementMessage,
@@ -109,7 +110,7 @@ export class RedisQuestionBus implements QuestionBus {
       // Connect now, so that the first call finds the connection ready (or Redis known to be down).
       this.#client.connect().catch(noop);
     }
-    this.publishesOn = redisServerOf(this.#client);
+    this.publishesOn = redisServerName(this.#client.options);
   }
 
   async subscribe(listener: QuestionBusListener): Promise<void> {
@@ -324,18 +325,6 @@ export class RedisQuestionBus implements QuestionBus {
  */
 function ownMessageStarts(nodeId: string): string[] {
   return ['asked', 'settled'].map((type) => `${JSON.stringify({ type, from: nodeId }).slice(0, -1)},`);
-}
-
-/** The one server and ACL user a client talks to, in the form `RedisQuestionStore.announcesOn` uses (same rules; a copy, since this package may not depend on @askseam/store-redis). */
-function redisServerOf(client: Redis): string | undefined {
-  const { path, host, port, db, keyPrefix, sentinels, username } = client.options;
-  if ((keyPrefix ?? '') !== '' || (sentinels?.length ?? 0) > 0) return undefined;
-  // The ACL user is part of who publishes: another user may lack the channel rights (Redis 7 gives
-  // new users none). No user and `default` are the same login. The password is never included.
-  // ioredis leaves `username` null for a URL without one.
-  const name = username ?? '';
-  const user = name === '' || name === 'default' ? '' : `${encodeURIComponent(name)}@`;
-  return path ? `unix:${user}${path}/${db ?? 0}` : `redis://${user}${host ?? '127.0.0.1'}:${port ?? 6379}/${db ?? 0}`;
 }
 
 function aliveKey(keyPrefix: string, nodeId: string): string {

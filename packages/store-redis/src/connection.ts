@@ -32,23 +32,6 @@ export function describeTarget(client: Redis): string {
 }
 
 /**
- * The one Redis server and login a client talks to, as `redis://host:port/db` (`unix:path/db` for a
- * socket; `user@` before the host or path for an ACL user other than `default`): a store and a bus
- * that name the same server and user can publish for each other. Undefined when ioredis
- * rewrites the client's keys (its own `keyPrefix`) or the client does not name one server (Sentinel).
- */
-export function redisServerOf(client: Redis): string | undefined {
-  const { path, host, port, db, keyPrefix, sentinels, username } = client.options;
-  if ((keyPrefix ?? '') !== '' || (sentinels?.length ?? 0) > 0) return undefined;
-  // The ACL user is part of who publishes: another user may lack the channel rights (Redis 7 gives
-  // new users none). No user and `default` are the same login. The password is never included.
-  // ioredis leaves `username` null for a URL without one.
-  const name = username ?? '';
-  const user = name === '' || name === 'default' ? '' : `${encodeURIComponent(name)}@`;
-  return path ? `unix:${user}${path}/${db ?? 0}` : `redis://${user}${host ?? '127.0.0.1'}:${port ?? 6379}/${db ?? 0}`;
-}
-
-/**
  * Resolves when the client can take a command now. A client in the middle of a connection attempt
  * (its first, one created with `lazyConnect`, or a reconnect already under way) is waited for, up
  * to its connect timeout; a client that lost Redis and waits to retry fails at once, so callers

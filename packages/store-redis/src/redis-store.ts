@@ -6,6 +6,7 @@ import {
   parseNewQuestionRecord,
   parseReadEventsOptions,
   parseSettlement,
+  redisServerName,
   type NewQuestionEvent,
   type NewQuestionRecord,
   type QuestionEvent,
@@ -19,7 +20,7 @@ import {
 } from '@askseam/store';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 import type { ChainableCommander, Redis } from 'ioredis';
-import { createOwnedClient, describeTarget, isUnavailableError, redisServerOf, unavailable, wasNotSent, whenReady } from './connection.js';
+import { createOwnedClient, describeTarget, isUnavailableError, unavailable, wasNotSent, whenReady } from './connection.js';
 import { corrupt, eventOf, fieldsOf, recordOf } from './decode.js';
 import { redisStoreKeys, type RedisStoreKeys } from './keys.js';
 import { appendEventScript, appendEventsScript, claimScript, corruptReplyTag, markResumedScript, publishRefusedReplyTag, runScript, saveScript } from './scripts.js';
@@ -87,7 +88,7 @@ export class RedisQuestionStore implements QuestionStore {
     this.#owned = options.client === undefined;
     this.#client = options.client ?? createOwnedClient(options.url ?? defaultUrl);
     this.#scriptSessionPendingPrefix = (this.#client.options.keyPrefix ?? '') + this.#keys.sessionPendingPrefix;
-    this.announcesOn = redisServerOf(this.#client);
+    this.announcesOn = redisServerName(this.#client.options);
   }
 
   async save(record: NewQuestionRecord, options?: StoreWriteOptions): Promise<void> {

@@ -20,3 +20,5 @@ export { questionBusMessageSchema } from './bus.js';
 export type { BusAnnouncement, QuestionBus, QuestionBusAnnouncementMessage, QuestionBusListener, QuestionBusMessage } from './bus.js';
 export { MemoryQuestionBusHub } from './memory-bus.js';
 export { isoNow } from './iso-now.js';
+export { redisServerName } from './redis-server-name.js';
+export type { RedisConnectionSettings } from './redis-server-name.js';
