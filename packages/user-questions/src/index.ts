@@ -11,7 +11,7 @@ export type { ReceivedAnswerCheck } from './received-answer.js';
 export { questionBatchProblem } from './batch.js';
 export { checkQuestionIntents, toolApprovalInputMaxBytes, toolApprovalInputMaxDepth } from './intent.js';
 export { approvalDecisionOf, approvalQuestionId, approvalQuestions, askApproval } from './approval.js';
-export { revealBidiControls, toolInputText } from './inert-text.js';
+export { revealBidiControls, toolInputKeys, toolInputText } from './inert-text.js';
 export type { ApprovalDecision, ApprovalLang, ApprovalQuestionRequest, AskApprovalOptions } from './approval.js';
 export { copyAnswer, handOverAnswer } from './answer.js';
 export { isSealedQuestionBatch } from './sealed.js';

@@ -19,3 +19,25 @@ export function toolInputText(input: unknown): string | undefined {
   const json = JSON.stringify(input, null, 2) as string | undefined;
   return json === undefined ? undefined : revealBidiControls(json);
 }
+
+/** Longer key names are shortened in the middle for the key list: both ends of a name stay readable. */
+const keyNameMaxLength = 40;
+
+/**
+ * The top-level key names of a tool's arguments, in JSON order, each as it reads inside the JSON
+ * text (escaped like `toolInputText`) and shortened in the middle past 40 characters; `undefined`
+ * when the arguments are not an object. Every UI lists them all beside the arguments, so padding an
+ * input with harmless keys can fold the JSON but never hide the key that matters.
+ */
+export function toolInputKeys(input: unknown): string[] | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
+  return Object.keys(input).map((key) => shortenMiddle(revealBidiControls(JSON.stringify(key).slice(1, -1))));
+}
+
+function shortenMiddle(name: string): string {
+  // Code points, so a cut never splits a surrogate pair.
+  const chars = Array.from(name);
+  if (chars.length <= keyNameMaxLength) return name;
+  const tail = 15;
+  return `${chars.slice(0, keyNameMaxLength - tail - 1).join('')}…${chars.slice(-tail).join('')}`;
+}

@@ -134,6 +134,36 @@ describe.each(transports)('over %s', (transport) => {
       expect(await json(page).textContent()).toContain('"key39": 39');
     });
 
+    it('shows what will run before the agent\'s words: every argument named even when folded, the reason framed as unverified', async () => {
+      const page = await t.mount();
+      // 24 harmless keys fold the arguments; the 25th is the one that matters, and the reason shows a fake argument list.
+      const padding = Object.fromEntries(Array.from({ length: 24 }, (_, index) => [`note_${index}`, 'harmless']));
+      const input = { ...padding, rm_rf_target: '/' };
+      const reason = ['Routine cleanup of old notes.', '', '**Arguments**', '', '```json', '{ "note_0": "harmless" }', '```'].join('\n');
+      void ask({ tool: { name: 'cleanup', description: 'Tidies the notes.', input }, reason });
+      await waitForQuestion(page, 'Allow the agent to run cleanup?');
+      const card = cardOf(page);
+      const call = card.getByRole('group', { name: 'This will run' });
+      const agent = card.getByRole('group', { name: 'The agent says (unverified)' });
+      expect([await call.count(), await agent.count()]).toEqual([1, 1]);
+
+      // The arguments start folded, yet every key is named, the last one too, outside the fold.
+      expect(await json(page).isVisible()).toBe(false);
+      expect(await call.locator('.tool-name').textContent()).toBe('cleanup');
+      expect(await call.locator('.argument-keys').textContent()).toBe(`25 keys: ${Object.keys(input).join(', ')}`);
+      const key = call.locator('.argument-keys code', { hasText: 'rm_rf_target' });
+      expect(await key.isVisible()).toBe(true);
+      expect(await key.evaluate((node) => node.closest('details:not([open])') === null)).toBe(true);
+
+      // The tool call comes first; the model's Markdown (its fake **Arguments** included) sits in the agent's frame only.
+      expect(await call.evaluate((node, other) => (node.compareDocumentPosition(other!) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0, await agent.elementHandle())).toBe(true);
+      expect(await agent.locator('.detail strong').textContent()).toBe('Arguments');
+      expect(await agent.locator('.tool-description').textContent()).toBe('Tidies the notes.');
+      expect(await call.locator('.detail, strong').count()).toBe(0);
+      expect(await card.locator('.detail').count()).toBe(1);
+      await card.screenshot({ path: `${artifactsDir}approval-padded.png` });
+    });
+
     it('dismisses the card, which the asker reads as ASK_CANCELLED, not as a denial', async () => {
       const page = await t.mount();
       const decision = ask();
@@ -169,7 +199,9 @@ describe.each(transports)('over %s', (transport) => {
       await waitForQuestion(page, '允许智能体运行 delete_branch 吗？');
       const card = cardOf(page);
       expect(await card.locator('.chip').textContent()).toBe('工具审批');
-      expect(await card.locator('.tool dt').allTextContents()).toEqual(['工具', '用途']);
+      expect(await card.locator('.tool dt').allTextContents()).toEqual(['工具', '参数名', '用途']);
+      expect(await card.locator('.frame-label').allTextContents()).toEqual(['将要运行', '智能体的说法（未经核实）']);
+      expect(await card.locator('.argument-keys').textContent()).toBe('共 5 个：repository, branch, force, keep, retries');
       expect(await card.locator('summary').textContent()).toBe('参数');
       expect(await page.getByRole('textbox', { name: '拒绝理由（可选）' }).isVisible()).toBe(true);
       expect(await page.getByRole('button', { name: '忽略' }).isVisible()).toBe(true);

@@ -1,4 +1,5 @@
 import type { ToolApproval } from '@askseam/client';
+import { toolInputKeys } from '@askseam/user-questions';
 import { renderApprovalCard } from './approval-view.js';
 import { CardSender } from './card-send.js';
 import type { CardContext, CardController } from './card-controller.js';
@@ -6,7 +7,10 @@ import { composerKeys } from './composer-view.js';
 import { itemAt } from './draft.js';
 import { typeIn } from './field-edits.js';
 
-/** Arguments longer than this many lines start folded, so Approve and Deny stay in view. */
+/**
+ * Arguments longer than this many lines start folded, so Approve and Deny stay in view. Only an
+ * object's: its keys are all named above the fold, while a folded list or value would show nothing.
+ */
 const unfoldedLines = 24;
 
 /**
@@ -19,7 +23,7 @@ export function approvalController(context: CardContext, approval: ToolApproval)
   const sender = new CardSender(context);
   const reason = (): string => itemAt(state.draft, 0).custom.trim();
   // Kept here, not in the DOM: the card is redrawn on every change, and a fold must survive that.
-  let argumentsOpen = approval.inputJson.split('\n').length <= unfoldedLines;
+  let argumentsOpen = toolInputKeys(approval.input) === undefined || approval.inputJson.split('\n').length <= unfoldedLines;
 
   /** Approval is the bare choice: a reason the person wrote must not be dropped without a word. */
   function approve(): void {

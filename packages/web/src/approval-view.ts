@@ -1,5 +1,5 @@
 import { parseRecommendedLabel, type AskUserQuestionUrgency, type ToolApproval } from '@askseam/client';
-import { revealBidiControls } from '@askseam/user-questions';
+import { revealBidiControls, toolInputKeys } from '@askseam/user-questions';
 import { isPlainEnter, markdownBlock, urgencyBadge } from './composer-view.js';
 import { h } from './dom.js';
 import type { AskseamStrings } from './i18n.js';
@@ -26,15 +26,21 @@ export interface ApprovalCardActions {
 }
 
 /**
- * The approval card: the tool's name and description, its arguments as a collapsible JSON view,
- * Approve, Deny and a reason box. Everything about the tool comes from a model, so all of it goes
- * in as text (`textContent`), never as Markdown or HTML; only the question's `detail` (the agent's
- * reason) is Markdown, sanitised like every detail.
+ * The approval card. What will run comes first, in a frame of the card's own ("This will run"):
+ * the tool's name, every top-level key of the arguments named in one line, and the arguments as a
+ * collapsible JSON view. Only then the agent's words, in a frame labelled as unverified: what the
+ * tool does and why (the question's Markdown `detail`). So a reason that draws its own "Arguments"
+ * block, or an input padded until the JSON folds, cannot stand in for the call: the real keys are
+ * listed above the fold and above anything the model wrote. Everything about the tool comes from a
+ * model, so all of it goes in as text (`textContent`); only the reason is Markdown, sanitised like
+ * every detail. Then Approve, Deny and a reason box.
  */
 export function renderApprovalCard(model: ApprovalCardModel, actions: ApprovalCardActions): HTMLFormElement {
   const { approval, reason, invalid, error, busy, argumentsOpen, urgency, strings } = model;
   const denyText = approval.deny === undefined ? strings.approvalDeny : parseRecommendedLabel(approval.deny).label;
 
+  // Every top-level key, named outside the fold: padding cannot push the one that matters out of sight.
+  const keys = toolInputKeys(approval.input);
   const json = h('pre', {
     class: 'json',
     // Already with bidi controls as escapes (toolInputText): an argument reads the way it will be used.
@@ -67,15 +73,28 @@ export function renderApprovalCard(model: ApprovalCardModel, actions: ApprovalCa
       // Bidi controls as escapes: the tool's name, here and below, must not be made to read backwards.
       h('h2', { class: 'question', text: revealBidiControls(approval.question), attrs: { id: 'q-heading', tabindex: -1, 'data-focus': 'heading' } }),
       h(
-        'dl',
-        { class: 'tool' },
-        h('dt', { text: strings.approvalTool }),
-        h('dd', {}, h('code', { class: 'tool-name', text: revealBidiControls(approval.toolName), attrs: { dir: 'ltr' } })),
-        approval.toolDescription !== undefined && h('dt', { text: strings.approvalDescription }),
-        approval.toolDescription !== undefined && h('dd', { class: 'tool-description', text: approval.toolDescription }),
+        'div',
+        { class: 'call', attrs: { role: 'group', 'aria-labelledby': 'q-call' } },
+        h('p', { class: 'frame-label', text: strings.approvalCallLabel, attrs: { id: 'q-call' } }),
+        h(
+          'dl',
+          { class: 'tool' },
+          h('dt', { text: strings.approvalTool }),
+          h('dd', {}, h('code', { class: 'tool-name', text: revealBidiControls(approval.toolName), attrs: { dir: 'ltr' } })),
+          keys !== undefined && h('dt', { text: strings.approvalKeys }),
+          keys !== undefined && keyList(keys, strings),
+        ),
+        argumentsView,
       ),
-      approval.reason !== undefined && markdownBlock('detail', approval.reason),
-      argumentsView,
+      (approval.toolDescription !== undefined || approval.reason !== undefined) &&
+        h(
+          'div',
+          { class: 'agent-words', attrs: { role: 'group', 'aria-labelledby': 'q-agent' } },
+          h('p', { class: 'frame-label', text: strings.approvalAgentLabel, attrs: { id: 'q-agent' } }),
+          approval.toolDescription !== undefined &&
+            h('dl', { class: 'tool' }, h('dt', { text: strings.approvalDescription }), h('dd', { class: 'tool-description', text: approval.toolDescription })),
+          approval.reason !== undefined && markdownBlock('detail', approval.reason),
+        ),
       h(
         'div',
         { class: 'actions decision' },
@@ -122,4 +141,10 @@ export function renderApprovalCard(model: ApprovalCardModel, actions: ApprovalCa
       ),
     ),
   );
+}
+
+/** "25 keys: a, b, …, rm_rf_target": every key, each as it reads in the JSON, none left out. */
+function keyList(keys: readonly string[], strings: AskseamStrings): HTMLElement {
+  const names = keys.flatMap((key, index) => [index > 0 ? ', ' : '', h('code', { text: key, attrs: { dir: 'ltr' } })]);
+  return h('dd', { class: 'argument-keys' }, strings.approvalKeyCount(keys.length), ...names);
 }

@@ -78,6 +78,14 @@ export interface AskseamStrings {
   approvalDescription: string;
   approvalArguments: string;
   approvalArgumentsRegion: string;
+  /** The label of the card's own frame around what will run (the tool's name and arguments). */
+  approvalCallLabel: string;
+  /** The label of the frame around the model's words (what the tool does, why): not checked by anyone. */
+  approvalAgentLabel: string;
+  /** The term before the list of every top-level key of the arguments. */
+  approvalKeys: string;
+  /** What goes before that list: the count, or the word for none. */
+  approvalKeyCount: (count: number) => string;
   /** The Deny button's text when the question offers no deny option of its own. */
   approvalDeny: string;
   approvalReasonLabel: string;
@@ -188,6 +196,10 @@ const en: AskseamStrings = {
   approvalDescription: 'What it does',
   approvalArguments: 'Arguments',
   approvalArgumentsRegion: 'Arguments (JSON)',
+  approvalCallLabel: 'This will run',
+  approvalAgentLabel: 'The agent says (unverified)',
+  approvalKeys: 'Argument names',
+  approvalKeyCount: (count) => (count === 0 ? 'none' : `${count} ${count === 1 ? 'key' : 'keys'}: `),
   approvalDeny: 'Deny',
   approvalReasonLabel: 'Reason for denying (optional)',
   approvalReasonPlaceholder: 'Tell the agent why not…',
@@ -293,6 +305,10 @@ const zh: AskseamStrings = {
   approvalDescription: '用途',
   approvalArguments: '参数',
   approvalArgumentsRegion: '参数（JSON）',
+  approvalCallLabel: '将要运行',
+  approvalAgentLabel: '智能体的说法（未经核实）',
+  approvalKeys: '参数名',
+  approvalKeyCount: (count) => (count === 0 ? '无' : `共 ${count} 个：`),
   approvalDeny: '拒绝',
   approvalReasonLabel: '拒绝理由（可选）',
   approvalReasonPlaceholder: '告诉智能体为什么不行…',

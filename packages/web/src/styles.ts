@@ -174,6 +174,18 @@ button:disabled, textarea:disabled, input:disabled, .option:has(input:disabled) 
 .tool dt { color: var(--_muted); }
 .tool dd { margin: 0; min-width: 0; overflow-wrap: anywhere; white-space: pre-wrap; }
 .tool-name { font-family: var(--_mono); font-weight: 600; unicode-bidi: isolate; }
+/* The card's own frame (what will run) is solid and marked; the model's words sit apart, dashed. */
+.call {
+  margin: 0 0 12px; padding: 12px 14px; background: var(--_surface);
+  border: 1px solid var(--_border); border-left: 4px solid var(--_accent); border-radius: calc(var(--_radius) - 4px);
+}
+.call .json { background: var(--_bg); }
+.agent-words { margin: 0 0 4px; padding: 10px 14px; border: 1px dashed var(--_border); border-radius: calc(var(--_radius) - 4px); }
+.agent-words .tool { margin-bottom: 8px; }
+.agent-words .tool:last-child, .agent-words .detail { margin-bottom: 0; }
+.frame-label { margin: 0 0 8px; font-size: 0.75em; font-weight: 650; letter-spacing: 0.04em; text-transform: uppercase; color: var(--_muted); }
+.call > .frame-label { color: var(--_accent); }
+.argument-keys code { font-family: var(--_mono); font-size: 0.95em; unicode-bidi: isolate; }
 .arguments { margin: 0 0 4px; }
 .arguments > summary { cursor: pointer; font-size: 0.88em; color: var(--_muted); margin-bottom: 6px; }
 .arguments > summary:focus-visible { outline: none; box-shadow: var(--_focus); border-radius: 4px; }
