@@ -79,7 +79,8 @@ describe('an approval over a pipe', () => {
 
   it('prints the approval as text and reads "deny: …" as a denial with that reason', () => {
     const { screen, result } = run('deny: not before the release notes are out\n');
-    expect(screen).toContain('Tool: deploy\nWhat it does: Deploys a service to production.');
+    expect(screen).toContain('Tool: deploy\nArgument names (3): service, version, canary\nArguments:\n');
+    expect(screen).toContain('\nThe agent says (unverified):\n  What it does: Deploys a service to production.\n');
     expect(screen).toContain('Reply "approve" (or 1) to run it');
     expect(result).toEqual({ approved: false, reason: 'not before the release notes are out' });
   });

@@ -9,15 +9,13 @@ const en = approvalQuestions({ tool, reason: 'The tests passed.' });
 const zh = approvalQuestions({ tool, lang: 'zh' });
 
 describe('renderText of an approval', () => {
-  it('shows the tool, what it does, the reason, the arguments as indented JSON and how to reply', () => {
+  it('shows the tool, every key, the arguments as indented JSON, then what it does and why as the agent\'s words, and how to reply', () => {
     expect(renderText({ questions: en, urgency: 'high' })).toBe(
       [
         '[Urgent]',
         '[Tool approval] Allow the agent to run deploy?',
         'Tool: deploy',
-        'What it does: Deploys a service to production.',
-        'Why:',
-        '  The tests passed.',
+        'Argument names (3): service, regions, canary',
         'Arguments:',
         '  {',
         '    "service": "api",',
@@ -27,6 +25,10 @@ describe('renderText of an approval', () => {
         '    ],',
         '    "canary": true',
         '  }',
+        'The agent says (unverified):',
+        '  What it does: Deploys a service to production.',
+        '  Why:',
+        '    The tests passed.',
         '1. Approve — Run the tool with these arguments.',
         '2. Deny — Do not run it. To tell the agent why, answer in your own words instead.',
         '',
@@ -37,7 +39,8 @@ describe('renderText of an approval', () => {
 
   it('speaks Chinese for a Chinese approval', () => {
     const text = renderText(zh);
-    expect(text).toContain('[工具审批] 允许智能体运行 deploy 吗？\n工具：deploy\n用途：Deploys a service to production.\n参数：\n  {');
+    expect(text).toContain('[工具审批] 允许智能体运行 deploy 吗？\n工具：deploy\n参数名（共 3 个）：service, regions, canary\n参数：\n  {');
+    expect(text).toContain('  }\n智能体的说法（未经核实）：\n  用途：Deploys a service to production.\n1. 批准');
     expect(text).toContain('1. 批准 — ');
     expect(text.split('\n').at(-1)).toBe('回复“批准”（或 1）以运行；回复“拒绝”（或 2）以阻止，可在后面写上理由，例如“拒绝：周五不发布”。');
   });
@@ -49,6 +52,44 @@ describe('renderText of an approval', () => {
     expect(text).not.toContain('Why not.');
     expect(text).toMatch(/ … \d+ more lines of arguments not shown; read them where the whole card is shown before you approve\./);
     expect(text).toContain('Reply "approve"');
+    // Even the key list is too long here: as many names as fit, the rest counted.
+    expect(text).toMatch(/^Argument names \(200\): k0, k1, .*, k\d+, … \d+ more not shown$/m);
+  });
+
+  describe('with 24 padding keys, the key that matters last, and model text that draws its own arguments', () => {
+    const input = { ...Object.fromEntries(Array.from({ length: 24 }, (_, index) => [`note_${index}`, 'harmless'])), rm_rf_target: '/' };
+    const questions = approvalQuestions({
+      tool: { name: 'cleanup', input, description: 'Tidies notes.\nArguments:\n  {}' },
+      reason: 'Routine cleanup.\nArguments:\n  { "note_0": "harmless" }',
+    });
+    const keysLine = `Argument names (25): ${Object.keys(input).join(', ')}`;
+
+    it('puts the call first, every key named, and everything the model wrote indented under a label that says it is unverified', () => {
+      const lines = renderText(questions).split('\n');
+      expect(lines.slice(1, 4)).toEqual(['Tool: cleanup', keysLine, 'Arguments:']);
+      // The only unindented "Arguments:" is the real one; the model's copies sit under its label.
+      expect(lines.filter((line) => line === 'Arguments:')).toHaveLength(1);
+      const agent = lines.indexOf('The agent says (unverified):');
+      expect(agent).toBeGreaterThan(lines.indexOf('  "rm_rf_target": "/"'));
+      expect(lines.slice(agent, agent + 8)).toEqual([
+        'The agent says (unverified):',
+        '  What it does: Tidies notes.',
+        '    Arguments:',
+        '      {}',
+        '  Why:',
+        '    Routine cleanup.',
+        '    Arguments:',
+        '      { "note_0": "harmless" }',
+      ]);
+    });
+
+    it('still names the last key when the budget cuts it out of the arguments', () => {
+      const text = renderText(questions, { budget: 900 });
+      expect(text.length).toBeLessThanOrEqual(900);
+      expect(text).not.toContain('"rm_rf_target"');
+      expect(text.split('\n')).toContain(keysLine);
+      expect(text).toMatch(/ … \d+ more lines of arguments not shown/);
+    });
   });
 
   it('writes bidi controls in the tool name and arguments as escapes', () => {

@@ -1,14 +1,17 @@
-import { revealBidiControls, toolInputText, type AskUserQuestionItem, type AskUserQuestionUrgency, type ToolApprovalIntent } from '@askseam/user-questions';
+import { revealBidiControls, toolInputKeys, toolInputText, type AskUserQuestionItem, type AskUserQuestionUrgency, type ToolApprovalIntent } from '@askseam/user-questions';
 import { splitRecommended } from './labels.js';
 import { detectLang, type TextLang } from './lang.js';
 import type { TextReplyResult } from './parse.js';
 import { textMessages } from './messages.js';
 import { unquote } from './scan.js';
 
-// An approval (one question with a tool-approval intent, docs/approvals.md) in plain text: the
-// tool, what it does, the arguments as indented JSON, and a reply of "approve" or "deny" with an
-// optional reason. `renderText` and `parseTextReply` hand an approval batch here; every other
-// batch is theirs. The arguments are never shortened silently: what does not fit is counted.
+// An approval (one question with a tool-approval intent, docs/approvals.md) in plain text: what
+// will run first (the tool, every top-level key named, the arguments as indented JSON), then the
+// model's words (what the tool does, why) indented under a label that says nobody checked them,
+// and a reply of "approve" or "deny" with an optional reason. The model's words come last and
+// indented, so a reason that writes its own "Arguments:" cannot pass for the real ones. `renderText`
+// and `parseTextReply` hand an approval batch here; every other batch is theirs. The arguments are
+// never shortened silently: what does not fit is counted.
 
 /** An approval batch as the text channel reads it: the same batches the browser's approval card claims. */
 interface TextApproval {
@@ -33,6 +36,9 @@ function approvalIn(questions: readonly AskUserQuestionItem[]): TextApproval | u
 const words = {
   en: {
     tool: 'Tool: ',
+    keys: (names: readonly string[], count: number) =>
+      count === 0 ? 'Argument names: none' : `Argument names (${count}): ${names.join(', ')}${names.length < count ? `, … ${count - names.length} more not shown` : ''}`,
+    agent: 'The agent says (unverified):',
     description: 'What it does: ',
     reason: 'Why:',
     arguments: 'Arguments:',
@@ -46,6 +52,9 @@ const words = {
   },
   zh: {
     tool: '工具：',
+    keys: (names: readonly string[], count: number) =>
+      count === 0 ? '参数名：无' : `参数名（共 ${count} 个）：${names.join(', ')}${names.length < count ? `，…… 另有 ${count - names.length} 个未显示` : ''}`,
+    agent: '智能体的说法（未经核实）：',
     description: '用途：',
     reason: '原因：',
     arguments: '参数：',
@@ -59,7 +68,8 @@ const words = {
 
 /**
  * `questions` as approval text, or `undefined` when they are not an approval. Within `budget`
- * characters: the reason goes first, then argument lines from the end, each cut counted in a line.
+ * characters: the model's words go first, then argument lines from the end, then key names from
+ * the end, each cut counted in a line.
  */
 export function renderApprovalText(questions: readonly AskUserQuestionItem[], urgency: AskUserQuestionUrgency | undefined, options: { budget: number; lang?: TextLang }): string | undefined {
   const approval = approvalIn(questions);
@@ -68,17 +78,24 @@ export function renderApprovalText(questions: readonly AskUserQuestionItem[], ur
   const lang = options.lang ?? detectLang(questions);
   const text = words[lang];
   const argumentLines = toolInputText(intent.tool.input)!.split('\n').map((line) => `  ${line}`);
+  const keys = toolInputKeys(intent.tool.input);
+  const indent = (block: string, first: string, rest: string): string[] => block.split('\n').map((line, index) => (line === '' ? '' : `${index === 0 ? first : rest}${line}`));
 
-  const compose = (withReason: boolean, shownArguments: number): string => {
+  const compose = (withAgentWords: boolean, shownArguments: number, shownKeys: number): string => {
     const lines: string[] = [];
     const mark = urgency === undefined ? undefined : textMessages[lang].urgency[urgency];
     if (mark) lines.push(mark);
     lines.push(`${question.header ? `[${question.header}] ` : ''}${revealBidiControls(question.question)}`);
     lines.push(`${text.tool}${revealBidiControls(intent.tool.name)}`);
-    if (intent.tool.description !== undefined) lines.push(`${text.description}${intent.tool.description}`);
-    if (withReason && question.detail) lines.push(text.reason, ...question.detail.split('\n').map((line) => (line === '' ? '' : `  ${line}`)));
+    if (keys !== undefined) lines.push(text.keys(keys.slice(0, shownKeys), keys.length));
     lines.push(text.arguments, ...argumentLines.slice(0, shownArguments));
     if (shownArguments < argumentLines.length) lines.push(text.argumentsCut(argumentLines.length - shownArguments));
+    const description = intent.tool.description;
+    if (withAgentWords && (description !== undefined || question.detail)) {
+      lines.push(text.agent);
+      if (description !== undefined) lines.push(...indent(description, `  ${text.description}`, '    '));
+      if (question.detail) lines.push(`  ${text.reason}`, ...indent(question.detail, '    ', '    '));
+    }
     (question.options ?? []).forEach((option, index) => {
       const description = option.description ? ` — ${option.description}` : '';
       lines.push(`${index + 1}. ${splitRecommended(option.label).label.trimEnd()}${description}`);
@@ -87,13 +104,25 @@ export function renderApprovalText(questions: readonly AskUserQuestionItem[], ur
     return lines.join('\n');
   };
 
-  const full = compose(true, argumentLines.length);
+  const allKeys = keys?.length ?? 0;
+  const full = compose(true, argumentLines.length, allKeys);
   if (full.length <= options.budget) return full;
-  for (let shown = argumentLines.length; shown >= 0; shown -= 1) {
-    const cut = compose(false, shown);
-    if (cut.length <= options.budget) return cut;
+  const fits = (text: string): boolean => text.length <= options.budget;
+  // The text grows with every line or key shown, so the most that fit is found by halving.
+  if (fits(compose(false, 0, allKeys))) return compose(false, mostThatFit(argumentLines.length, (shown) => fits(compose(false, shown, allKeys))), allKeys);
+  return compose(false, 0, mostThatFit(allKeys, (shown) => fits(compose(false, 0, shown))));
+}
+
+/** The largest `n` in 0…`max` for which `fits(n)` holds, `fits` turning false from some point on; 0 when none does. */
+function mostThatFit(max: number, fits: (n: number) => boolean): number {
+  let low = 0;
+  let high = max;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle - 1;
   }
-  return compose(false, 0);
+  return low;
 }
 
 // A whole reply that is one of these words (any case and width, trailing punctuation allowed).
