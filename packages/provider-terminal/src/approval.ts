@@ -1,9 +1,11 @@
 import { select, input } from '@inquirer/prompts';
-import { revealBidiControls, toolInputText, UserQuestionError, type AskUserQuestionAnswerItem, type AskUserQuestionItem, type ToolApprovalIntent } from '@askseam/user-questions';
+import { revealBidiControls, toolInputKeys, toolInputText, UserQuestionError, type AskUserQuestionAnswerItem, type AskUserQuestionItem, type ToolApprovalIntent } from '@askseam/user-questions';
 import type { TerminalMessages } from './messages.js';
 
-// An approval at a TTY (docs/approvals.md): the tool, what it does, why, and its arguments as
-// indented JSON are printed before the prompt; the list offers Approve, Deny, Deny with a reason,
+// An approval at a TTY (docs/approvals.md): what will run (the tool, every top-level key named,
+// the arguments as indented JSON) is printed first, then the model's words (what the tool does,
+// why) indented under a label that says nobody checked them, so a reason that writes its own
+// "Arguments:" cannot pass for the real ones; the list offers Approve, Deny, Deny with a reason,
 // and Cancel. Without a TTY the text channel renders and reads approvals itself (@askseam/text).
 
 interface PromptIo {
@@ -22,12 +24,18 @@ export function terminalApprovalOf(question: AskUserQuestionItem): ToolApprovalI
   return toolInputText(intent.tool.input) === undefined ? undefined : intent;
 }
 
-/** The lines printed above the prompt: the tool call as inert text, bidi controls shown as escapes. */
+/** The lines printed above the prompt: the tool call as inert text, bidi controls shown as escapes, then the model's words. */
 export function approvalLines(question: AskUserQuestionItem, intent: ToolApprovalIntent, messages: TerminalMessages): string[] {
   const lines = [`${messages.approvalTool}${revealBidiControls(intent.tool.name)}`];
-  if (intent.tool.description !== undefined) lines.push(`${messages.approvalDescription}${intent.tool.description}`);
-  if (question.detail) lines.push(messages.approvalReason, ...question.detail.split('\n').map((line) => `  ${line}`));
+  const keys = toolInputKeys(intent.tool.input);
+  if (keys !== undefined) lines.push(messages.approvalKeys(keys));
   lines.push(messages.approvalArguments, ...toolInputText(intent.tool.input)!.split('\n').map((line) => `  ${line}`));
+  const description = intent.tool.description;
+  if (description === undefined && !question.detail) return lines;
+  const indent = (block: string, first: string, rest: string): string[] => block.split('\n').map((line, index) => (line === '' ? '' : `${index === 0 ? first : rest}${line}`));
+  lines.push(messages.approvalAgent);
+  if (description !== undefined) lines.push(...indent(description, `  ${messages.approvalDescription}`, '    '));
+  if (question.detail) lines.push(`  ${messages.approvalReason}`, ...indent(question.detail, '    ', '    '));
   return lines;
 }
 

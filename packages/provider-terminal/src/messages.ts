@@ -17,6 +17,10 @@ export interface TerminalMessages {
   blank: string;
   /** An approval (a tool call waiting for a yes or no). */
   approvalTool: string;
+  /** Every top-level key of the arguments, named above them. */
+  approvalKeys(keys: readonly string[]): string;
+  /** The label over the model's words (what the tool does, why): nobody checked them. */
+  approvalAgent: string;
   approvalDescription: string;
   approvalReason: string;
   approvalArguments: string;
@@ -40,6 +44,8 @@ export const terminalMessages: Readonly<Record<TextLang, TerminalMessages>> = {
     noUsableReply: (attempts) => `No usable reply after ${attempts} attempts.`,
     blank: 'Please type an answer.',
     approvalTool: 'Tool: ',
+    approvalKeys: (keys) => (keys.length === 0 ? 'Argument names: none' : `Argument names (${keys.length}): ${keys.join(', ')}`),
+    approvalAgent: 'The agent says (unverified):',
     approvalDescription: 'What it does: ',
     approvalReason: 'Why:',
     approvalArguments: 'Arguments:',
@@ -61,6 +67,8 @@ export const terminalMessages: Readonly<Record<TextLang, TerminalMessages>> = {
     noUsableReply: (attempts) => `尝试 ${attempts} 次后仍没有有效回复。`,
     blank: '请输入答案。',
     approvalTool: '工具：',
+    approvalKeys: (keys) => (keys.length === 0 ? '参数名：无' : `参数名（共 ${keys.length} 个）：${keys.join(', ')}`),
+    approvalAgent: '智能体的说法（未经核实）：',
     approvalDescription: '用途：',
     approvalReason: '原因：',
     approvalArguments: '参数：',

@@ -32,10 +32,13 @@ function start(): { tty: TmuxSession; result: string } {
 }
 
 describe('an approval at a TTY', () => {
-  it('shows the tool, what it does, why and the arguments as indented JSON, and approves with Enter', async () => {
+  it('shows the tool, its keys and the arguments as indented JSON, then what it does and why as the agent\'s words, and approves with Enter', async () => {
     const { tty, result } = start();
     const screen = await tty.waitFor('❯ Approve');
-    expect(screen).toContain('[Tool approval]\nTool: deploy\nWhat it does: Deploys a service to production.\nWhy:\n  All checks passed on main.\nArguments:\n  {\n    "service": "api",\n    "version": "1.4.0",\n    "canary": true\n  }');
+    expect(screen).toContain(
+      '[Tool approval]\nTool: deploy\nArgument names (3): service, version, canary\nArguments:\n  {\n    "service": "api",\n    "version": "1.4.0",\n    "canary": true\n  }\n' +
+        'The agent says (unverified):\n  What it does: Deploys a service to production.\n  Why:\n    All checks passed on main.',
+    );
     expect(screen).toContain('Allow the agent to run deploy?');
     tty.keys(['Enter']);
     await tty.waitFor('EXITED');
