@@ -134,6 +134,14 @@ describe.each(transports)('over %s', (transport) => {
       expect(await json(page).textContent()).toContain('"key39": 39');
     });
 
+    it('never starts arguments that are not an object folded: there are no keys to name above the fold', async () => {
+      const page = await t.mount();
+      void ask({ tool: { name: 'bulk_delete', input: Array.from({ length: 40 }, (_, index) => `/data/${index}`) } });
+      await waitForQuestion(page, 'Allow the agent to run bulk_delete?');
+      expect(await cardOf(page).locator('.argument-keys').count()).toBe(0);
+      expect(await json(page).isVisible()).toBe(true);
+    });
+
     it('shows what will run before the agent\'s words: every argument named even when folded, the reason framed as unverified', async () => {
       const page = await t.mount();
       // 24 harmless keys fold the arguments; the 25th is the one that matters, and the reason shows a fake argument list.
