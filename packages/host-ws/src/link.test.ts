@@ -48,6 +48,35 @@ describe('LinkSigner', () => {
     expect(signer.verify(capability)).toEqual({ ok: false, reason: 'the link has expired' });
   });
 
+  it('accepts only the canonical encoding of the signature: junk, padding, spaces, "+/", a doubled or trailing-bit variant all fail', () => {
+    const signer = new LinkSigner(SECRET, () => 1_000);
+    const capability = signer.sign('q1', 'agent-a', 500);
+    const [payload, signature] = capability.split('.') as [string, string];
+    expect(signature).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // 43 characters carry 258 bits for 256: the last character's two low bits are padding, and a
+    // lenient decoder ignores them, so another last character decodes to the same bytes.
+    const last = signature.at(-1)!;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const sameBytesLast = alphabet[alphabet.indexOf(last) ^ 1]!;
+    const variants = [
+      `${signature}=`,
+      `${signature}==`,
+      `${signature}=junk`,
+      `${signature} `,
+      ` ${signature}`,
+      `${signature.slice(0, 20)} ${signature.slice(20)}`,
+      `${signature}!`,
+      `${signature}${signature}`,
+      signature.replaceAll('-', '+').replaceAll('_', '/'),
+      `${signature.slice(0, -1)}${sameBytesLast}`,
+      `${signature}A`,
+    ].filter((variant) => variant !== signature);
+    // Every variant decodes (leniently) to the very bytes of the signature: only the encoding differs.
+    for (const variant of variants.slice(0, 7)) expect(Buffer.from(variant, 'base64url').equals(Buffer.from(signature, 'base64url')), variant).toBe(true);
+    for (const variant of variants) expect(signer.verify(`${payload}.${variant}`), JSON.stringify(variant)).toEqual({ ok: false, reason: 'the link signature does not match' });
+    expect(signer.verify(capability).ok).toBe(true);
+  });
+
   it('accepts the links of another signer with the same secret (another node, or the next process)', () => {
     const capability = new LinkSigner(Buffer.from(SECRET)).sign('q1', 'agent-a', 60_000);
     expect(new LinkSigner(SECRET).verify(capability).ok).toBe(true);
