@@ -115,7 +115,7 @@ export class QuestionLinks {
     }
     const sessionId = typeof rpcId === 'string' ? this.sessionOfPending(rpcId) : undefined;
     if (sessionId === undefined) {
-      throw new WebSocketHostError('NOT_PENDING', `host.linkFor: question ${String(rpcId)} is not pending on this host (unknown, not saved yet, or already settled); a link could only say so.`);
+      throw new WebSocketHostError('NOT_PENDING', `host.linkFor: question ${String(rpcId)} is not pending on this host (unknown, or already settled: host.pending() does not list it); a link could only say so.`);
     }
     return linkUrl(this.baseUrl, this.signer.sign(rpcId, sessionId, expiresIn));
   }
