@@ -4,7 +4,8 @@ import { Readable } from 'node:stream';
 /**
  * Serve a Web-standard handler (`host.fetchHandler()`, a Hono app's `fetch`) from Node's http
  * server: `createServer(toNodeListener(handler))`. The response body is streamed as the client
- * reads it (an event stream never ends by itself), and cancelled when the client goes away.
+ * reads it (an event stream never ends by itself), and cancelled when the client goes away; a body
+ * the handler errors (a stream it let go) destroys the connection.
  */
 export function toNodeListener(handler: (request: Request) => Promise<Response>): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
@@ -45,6 +46,10 @@ async function serveOnce(handler: (request: Request) => Promise<Response>, req: 
   res.flushHeaders();
   const reader = response.body.getReader();
   gone.signal.addEventListener('abort', () => void reader.cancel().catch(() => {}), { once: true });
+  // The handler errors the body of a stream it lets go (a client that does not read): the
+  // connection is destroyed at once, with what Node still holds for it, rather than waiting for a
+  // drain that such a client never brings. (A read of an errored body rejects: see the catch above.)
+  reader.closed.catch(() => res.destroy());
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
