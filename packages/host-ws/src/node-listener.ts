@@ -7,6 +7,14 @@ import { Readable } from 'node:stream';
  * reads it (an event stream never ends by itself), and cancelled when the client goes away; a body
  * the handler errors (a stream it let go) destroys the connection.
  */
+/** The client address of each Request `toNodeListener` made (a Web Request has none of its own). */
+const clientAddresses = new WeakMap<Request, string>();
+
+/** The address of the TCP peer that sent `request`, when `toNodeListener` served it. */
+export function nodeClientAddress(request: Request): string | undefined {
+  return clientAddresses.get(request);
+}
+
 export function toNodeListener(handler: (request: Request) => Promise<Response>): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     void serveOnce(handler, req, res).catch(() => {
@@ -32,6 +40,7 @@ async function serveOnce(handler: (request: Request) => Promise<Response>, req: 
     signal: gone.signal,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
   } as RequestInit);
+  if (req.socket.remoteAddress !== undefined) clientAddresses.set(request, req.socket.remoteAddress);
   const response = await handler(request);
   const outHeaders: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
