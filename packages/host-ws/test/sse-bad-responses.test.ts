@@ -56,4 +56,9 @@ describe('POST <path>/respond: the bad-response limit', () => {
     expect((await postFrom(base, respond(redAnswer), '127.0.0.1', { 'x-real-ip': '198.51.100.4' })).body).toMatchObject({ accepted: true });
     await expect(asking).resolves.toEqual(redAnswer);
   });
+
+  it('refuses a clientAddress that is not a function with INVALID_OPTIONS', async () => {
+    const t = await startHost();
+    expect(() => t.host.fetchHandler({ clientAddress: 'x-real-ip' as never })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining('clientAddress') }));
+  });
 });
