@@ -82,8 +82,9 @@ export class Delivery {
     // A link's subscriber is shown its one question, never the rest of the session.
     const only = onlyQuestion(subscriber.principal);
     const replay = candidates.filter((entry) => entry.saved && (only === undefined || entry.rpcId === only) && subscriber.canSee(entry.sessionId));
-    // A link to a question no longer pending here is told so, rather than left waiting on an empty page.
-    const link = only === undefined ? undefined : { rpcId: only, settled: replay.length === 0 };
+    // A link to a question no longer pending here is told so, rather than left waiting on an empty
+    // page; one still being saved is not settled (it is delivered live once saved).
+    const link = only === undefined ? undefined : { rpcId: only, settled: replay.length === 0 && this.pending.get(only)?.saved !== false };
     // The hello and as much of the replay as the subscriber's buffer allows leave in one write; the
     // rest follows as the peer reads (a client that never reads must not pin the whole replay).
     subscriber.batch(() => {

@@ -58,8 +58,9 @@ export interface WebSocketHost {
   /**
    * A URL of the `linkBaseUrl` page carrying a signed capability (`?link=…`) that can see and
    * answer this one pending question only, until `expiresIn` ms (default a day) pass or the
-   * question is settled. Throws `NO_LINK_BASE_URL` without `linkBaseUrl`, `NOT_PENDING` for a
-   * question not pending here. See docs/protocol.md, "One-question links".
+   * question is settled. Works for every question `pending()` lists, also one whose save has not
+   * landed yet (the link then waits for it). Throws `NO_LINK_BASE_URL` without `linkBaseUrl`,
+   * `NOT_PENDING` for a question `pending()` does not list. See docs/protocol.md, "One-question links".
    */
   linkFor(rpcId: string, options?: LinkForOptions): string;
   /**
@@ -134,10 +135,9 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   const delivery = new Delivery(pending, reporter);
   const handOver = new HandOver({ pending, waiters, delivery, cluster, resumer, marks, quarantine, reporter, work, logger });
   const onUnreadable = (record: UnreadableRecord) => handOver.setAside(record.rpcId, record.sessionId, record.error.message);
-  const links = new QuestionLinks(new LinkSigner(config.linkSecret), config.linkBaseUrl, (rpcId) => {
-    const entry = pending.get(rpcId);
-    return entry?.saved === true ? entry.sessionId : undefined;
-  });
+  // Anything pending() lists, saved yet or not: a caller that lists and then links must not be
+  // refused for the save still on its way (a link used before it lands is told to wait).
+  const links = new QuestionLinks(new LinkSigner(config.linkSecret), config.linkBaseUrl, (rpcId) => pending.get(rpcId)?.sessionId);
   const asks = new Asks({ store, ownsStore, pending, waiters, delivery, cluster, reporter, lifecycle, work, logger, notify: config.notify, linkFor: (record) => links.forNotify(record) });
   const judge = new Judge({
     store,
@@ -170,6 +170,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     enabled: config.httpApi,
     isClosed: () => lifecycle.ended,
     onUnreadable,
+    beingSaved: (rpcId) => pending.get(rpcId)?.saved === false,
     respond: (input, principal) => judge.judge(input, principal, (sessionId) => safeCanSee(principal, sessionId, logger), { channel: 'http', connectionId: 'http' }),
   });
   const ownServer = config.server === undefined;

@@ -15,6 +15,8 @@ export interface HttpApiDeps {
   /** Serve the API at all (false: only the 426 on `path`). */
   enabled: boolean;
   isClosed(): boolean;
+  /** True for a question this host has listed and is still saving (not in the store yet, not gone either). */
+  beingSaved(rpcId: string): boolean;
   /** A record the list could not read: quarantined by the host, left out of the answer. */
   onUnreadable(record: UnreadableRecord): void;
   /** Judge and settle one response exactly as a `question/respond` frame would be. */
@@ -64,6 +66,10 @@ async function serve(req: IncomingMessage, res: ServerResponse, route: string, d
   const only = onlyQuestion(principal);
   if (only !== undefined) {
     const record = await deps.store.get(only);
+    // Linked (host.linkFor) the moment it was asked, opened before its save landed: it is coming, not gone.
+    if (record === undefined && deps.beingSaved(only)) {
+      return sendError(res, 503, 'not-ready', 'The question this link is for is still being saved; try again in a moment.', { 'Retry-After': '1' });
+    }
     if (record === undefined || record.outcome !== undefined) {
       const how = record === undefined ? 'is no longer known to the host' : `was settled (${String(record.outcome)})`;
       return sendError(res, 410, 'settled', `The question this link is for ${how}; the link no longer works.`);

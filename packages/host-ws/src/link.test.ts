@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryQuestionStore } from '@askseam/store';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { cleanup, colourQuestion, redAnswer, startHost, TOKEN, type TestHost } from '../test/fixture.js';
 import { RawClient } from '../test/raw-client.js';
 import { WebSocketHostError, type NotifyContext } from './index.js';
@@ -9,6 +10,23 @@ afterEach(cleanup);
 
 const PAGE = 'https://app.example/answer?theme=dark';
 const SECRET = 'a-link-secret-of-at-least-32-bytes!!';
+
+/** The real in-memory store, whose saves wait until the test releases them (a slow disk or network). */
+class SlowSaveStore extends MemoryQuestionStore {
+  #release!: () => void;
+  readonly #gate = new Promise<void>((resolve) => {
+    this.#release = resolve;
+  });
+
+  release(): void {
+    this.#release();
+  }
+
+  override async save(...args: Parameters<MemoryQuestionStore['save']>): Promise<void> {
+    await this.#gate;
+    return super.save(...args);
+  }
+}
 
 /** The capability a link URL carries. */
 function capabilityOf(link: string): string {
@@ -46,6 +64,35 @@ describe('LinkSigner', () => {
 
     now = 1_500;
     expect(signer.verify(capability)).toEqual({ ok: false, reason: 'the link has expired' });
+  });
+
+  it('accepts only the canonical encoding of the signature: junk, padding, spaces, "+/", a doubled or trailing-bit variant all fail', () => {
+    const signer = new LinkSigner(SECRET, () => 1_000);
+    const capability = signer.sign('q1', 'agent-a', 500);
+    const [payload, signature] = capability.split('.') as [string, string];
+    expect(signature).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // 43 characters carry 258 bits for 256: the last character's two low bits are padding, and a
+    // lenient decoder ignores them, so another last character decodes to the same bytes.
+    const last = signature.at(-1)!;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const sameBytesLast = alphabet[alphabet.indexOf(last) ^ 1]!;
+    const variants = [
+      `${signature}=`,
+      `${signature}==`,
+      `${signature}=junk`,
+      `${signature} `,
+      ` ${signature}`,
+      `${signature.slice(0, 20)} ${signature.slice(20)}`,
+      `${signature}!`,
+      `${signature}${signature}`,
+      signature.replaceAll('-', '+').replaceAll('_', '/'),
+      `${signature.slice(0, -1)}${sameBytesLast}`,
+      `${signature}A`,
+    ].filter((variant) => variant !== signature);
+    // Every variant decodes (leniently) to the very bytes of the signature: only the encoding differs.
+    for (const variant of variants.slice(0, 7)) expect(Buffer.from(variant, 'base64url').equals(Buffer.from(signature, 'base64url')), variant).toBe(true);
+    for (const variant of variants) expect(signer.verify(`${payload}.${variant}`), JSON.stringify(variant)).toEqual({ ok: false, reason: 'the link signature does not match' });
+    expect(signer.verify(capability).ok).toBe(true);
   });
 
   it('accepts the links of another signer with the same secret (another node, or the next process)', () => {
@@ -188,6 +235,30 @@ describe('one-question links on the host', () => {
       }
     })();
     expect(WebSocketHostError.isInstance(error) && error.code).toBe('NO_LINK_BASE_URL');
+  });
+
+  it('mints a link for a question pending() lists before its save lands; the link waits for the save, then answers it', async () => {
+    const store = new SlowSaveStore();
+    onTestFinished(() => store.release());
+    const test = await startHost({ linkBaseUrl: PAGE, store });
+    const asking = test.ask('agent-a');
+    // The same tick as the ask: listed, not saved yet.
+    const [listed] = test.host.pending();
+    expect(listed).toBeDefined();
+    const capability = capabilityOf(test.host.linkFor(listed!.rpcId));
+
+    // Used before the save lands: not "settled", not "unknown": the question is on its way.
+    const early = await fetch(`${httpBase(test.host)}/questions/${listed!.rpcId}?link=${encodeURIComponent(capability)}`);
+    expect(early.status).toBe(503);
+    expect(early.headers.get('retry-after')).toBe('1');
+    expect(await early.json()).toMatchObject({ error: { code: 'not-ready' } });
+    const client = await test.connect({ query: `link=${encodeURIComponent(capability)}` });
+    expect(await client.next('hello')).toMatchObject({ pending: [], link: { rpcId: listed!.rpcId, settled: false } });
+
+    store.release();
+    expect((await client.next('question/requested')).rpcId).toBe(listed!.rpcId);
+    expect(await client.answer(listed!.rpcId, 'agent-a', redAnswer)).toMatchObject({ accepted: true });
+    await expect(asking).resolves.toEqual(redAnswer);
   });
 
   it('refuses to mint a link for a question that is not pending, or with a bad expiresIn', async () => {

@@ -44,7 +44,13 @@ export class LinkSigner {
     const dot = capability.indexOf('.');
     if (dot <= 0 || dot !== capability.lastIndexOf('.')) return { ok: false, reason: 'the link is not payload.signature' };
     const payload = capability.slice(0, dot);
-    const presented = Buffer.from(capability.slice(dot + 1), 'base64url');
+    const signature = capability.slice(dot + 1);
+    // Node's decoder skips what is not base64url (spaces, '=' and what follows it, '+/', a second
+    // copy past the 32 bytes) and the unused low bits of the last character, so many strings decode
+    // to one signature. Only its one canonical spelling is a signature: decode, re-encode, compare.
+    if (!canonicalSignature.test(signature)) return { ok: false, reason: 'the link signature does not match' };
+    const presented = Buffer.from(signature, 'base64url');
+    if (presented.toString('base64url') !== signature) return { ok: false, reason: 'the link signature does not match' };
     const expected = this.#mac(payload);
     // Constant time, and the lengths compared first only reveal what everyone knows (a SHA-256 is 32 bytes).
     if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return { ok: false, reason: 'the link signature does not match' };
@@ -58,6 +64,9 @@ export class LinkSigner {
     return createHmac('sha256', this.#key).update(payload, 'utf8').digest();
   }
 }
+
+/** An HMAC-SHA256 in unpadded base64url: 32 bytes are 43 characters of the URL-safe alphabet. */
+const canonicalSignature = /^[A-Za-z0-9_-]{43}$/;
 
 /** The page URL a person opens: `baseUrl` with the capability as `?link=` (its other query parameters kept). */
 export function linkUrl(baseUrl: string, capability: string): string {
@@ -106,7 +115,7 @@ export class QuestionLinks {
     }
     const sessionId = typeof rpcId === 'string' ? this.sessionOfPending(rpcId) : undefined;
     if (sessionId === undefined) {
-      throw new WebSocketHostError('NOT_PENDING', `host.linkFor: question ${String(rpcId)} is not pending on this host (unknown, not saved yet, or already settled); a link could only say so.`);
+      throw new WebSocketHostError('NOT_PENDING', `host.linkFor: question ${String(rpcId)} is not pending on this host (unknown, or already settled: host.pending() does not list it); a link could only say so.`);
     }
     return linkUrl(this.baseUrl, this.signer.sign(rpcId, sessionId, expiresIn));
   }

@@ -4,8 +4,17 @@ import { Readable } from 'node:stream';
 /**
  * Serve a Web-standard handler (`host.fetchHandler()`, a Hono app's `fetch`) from Node's http
  * server: `createServer(toNodeListener(handler))`. The response body is streamed as the client
- * reads it (an event stream never ends by itself), and cancelled when the client goes away.
+ * reads it (an event stream never ends by itself), and cancelled when the client goes away; a body
+ * the handler errors (a stream it let go) destroys the connection.
  */
+/** The client address of each Request `toNodeListener` made (a Web Request has none of its own). */
+const clientAddresses = new WeakMap<Request, string>();
+
+/** The address of the TCP peer that sent `request`, when `toNodeListener` served it. */
+export function nodeClientAddress(request: Request): string | undefined {
+  return clientAddresses.get(request);
+}
+
 export function toNodeListener(handler: (request: Request) => Promise<Response>): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     void serveOnce(handler, req, res).catch(() => {
@@ -31,6 +40,7 @@ async function serveOnce(handler: (request: Request) => Promise<Response>, req: 
     signal: gone.signal,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
   } as RequestInit);
+  if (req.socket.remoteAddress !== undefined) clientAddresses.set(request, req.socket.remoteAddress);
   const response = await handler(request);
   const outHeaders: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
@@ -45,6 +55,10 @@ async function serveOnce(handler: (request: Request) => Promise<Response>, req: 
   res.flushHeaders();
   const reader = response.body.getReader();
   gone.signal.addEventListener('abort', () => void reader.cancel().catch(() => {}), { once: true });
+  // The handler errors the body of a stream it lets go (a client that does not read): the
+  // connection is destroyed at once, with what Node still holds for it, rather than waiting for a
+  // drain that such a client never brings. (A read of an errored body rejects: see the catch above.)
+  reader.closed.catch(() => res.destroy());
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;

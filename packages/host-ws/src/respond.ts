@@ -1,5 +1,5 @@
 import { respondResultSchema, type ReceiptFrame, type ReceiptRejectionReason } from '@askseam/protocol';
-import type { BusAnnouncement, QuestionBusAnnouncementMessage, QuestionRecord, QuestionStore } from '@askseam/store';
+import { QuestionStoreError, type BusAnnouncement, type QuestionBusAnnouncementMessage, type QuestionRecord, type QuestionStore } from '@askseam/store';
 import { compiledSafeParse, sealReceivedAnswer, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import type { PendingQuestion, PendingTable } from './pending.js';
 import { claimVerdict, readBack, readBackDelaysMs } from './read-back.js';
@@ -145,6 +145,13 @@ async function claim(
     // Undefined: another host on the same store settled it first.
     return record === undefined ? { kind: 'lost' } : { kind: 'won', record, announced: announce !== undefined };
   } catch (error) {
+    // The store knows its claim never reached the server (the connection was already down): nothing
+    // was recorded, and the person can be told so at once, with no read-back to wait for.
+    if (neverSent(error)) {
+      if (deps.pending.wasSettledElsewhere(entry.rpcId)) return { kind: 'lost' };
+      deps.pending.add(entry);
+      return { kind: 'failed', error };
+    }
     // A networked store can fail after its write went through (the reply was lost): the error
     // cannot say which, so only the store's own copy, read back, decides what the person is told.
     const after = await readBack(deps.store, entry.rpcId, readBackDelaysMs);
@@ -162,8 +169,13 @@ async function claim(
   }
 }
 
+/** A `STORE_UNAVAILABLE` whose store says the command never reached its server (`sent: false`). */
+function neverSent(error: unknown): boolean {
+  return QuestionStoreError.isInstance(error) && error.code === 'STORE_UNAVAILABLE' && error.sent === false;
+}
+
 function storeFailed(entry: PendingQuestion, error: unknown, id: string | undefined): RespondOutcome {
-  const detail = 'The host could not record the response, so the question is still pending; send the response again.';
+  const detail = 'The host could not record the response: nothing was recorded, and the question is still pending; send the response again.';
   return {
     kind: 'store-failed',
     entry,

@@ -17,18 +17,27 @@ export interface FetchHandlerOptions {
    * `Last-Event-ID` resumes it (frames sent meanwhile included) rather than starting fresh. Default 30 000.
    */
   resumeWindowMs?: number;
+  /**
+   * Who sent a request, as your platform knows it (e.g. the client IP your proxy puts in a header
+   * you trust), for the bad-response limit of `POST <path>/respond`: it counts per principal and
+   * client address, so one holder of a shared token who sends garbage does not lock out the rest.
+   * Default: the TCP peer's address when served by `toNodeListener`, else none (the principal alone).
+   */
+  clientAddress?: (request: Request) => string | undefined;
 }
 
 const schema = z.object({
   path: z.string().startsWith('/', 'path must start with "/"').optional(),
   authenticate: z.custom<FetchHandlerOptions['authenticate']>((value) => value === undefined || typeof value === 'function', 'must be a function (request) => Principal | undefined').optional(),
   resumeWindowMs: z.number().int().positive().default(30_000),
+  clientAddress: z.custom<FetchHandlerOptions['clientAddress']>((value) => value === undefined || typeof value === 'function', 'must be a function (request) => string | undefined').optional(),
 });
 
 export interface ResolvedFetchHandlerOptions {
   path: string;
   authenticate: FetchHandlerOptions['authenticate'];
   resumeWindowMs: number;
+  clientAddress: FetchHandlerOptions['clientAddress'];
 }
 
 /** Check `host.fetchHandler()`'s options and fill in the defaults. Throws `WebSocketHostError`. */
@@ -42,7 +51,7 @@ export function resolveFetchHandlerOptions(
     const name = issue?.path.map(String).join('.') ?? '';
     throw new WebSocketHostError('INVALID_OPTIONS', `Invalid fetchHandler option ${name}: ${issue?.message ?? 'invalid'}.`);
   }
-  const { path, authenticate, resumeWindowMs } = parsed.data;
+  const { path, authenticate, resumeWindowMs, clientAddress } = parsed.data;
   // The host's authenticate reads a Node request; without a token, anonymous or a Web one, nobody could ever get in.
   if (host.token === undefined && !host.allowAnonymous && authenticate === undefined) {
     throw new WebSocketHostError(
@@ -51,5 +60,5 @@ export function resolveFetchHandlerOptions(
     );
   }
   // '/' mounts at the root: the routes are '/events' and '/respond'.
-  return { path: (path ?? host.path).replace(/\/+$/, ''), authenticate, resumeWindowMs };
+  return { path: (path ?? host.path).replace(/\/+$/, ''), authenticate, resumeWindowMs, clientAddress };
 }

@@ -35,6 +35,10 @@ export class SseSubscriber implements Subscriber {
   /** Characters of the live frames not written yet. */
   #unwrittenLiveChars = 0;
   #attached: ReadableStreamDefaultController<Uint8Array> | undefined;
+  /** Bytes enqueued on the attached response so far: with its queue's size, how far its reader has taken. */
+  #enqueued = 0;
+  /** Where the last two pings ended in `#enqueued` (older first): the older must have been taken by now. */
+  #pingMarks: number[] = [];
   #batchDepth = 0;
   #dropped = false;
 
@@ -77,7 +81,7 @@ export class SseSubscriber implements Subscriber {
     // frames not written yet (also those that arrive while it is away, between two responses).
     if (checkBuffer && this.#queuedBytes() + this.#unwrittenLiveChars > this.maxBufferedBytes) {
       this.logger.warn('dropping a slow event-stream consumer', { connectionId: this.id, maxBufferedBytes: this.maxBufferedBytes });
-      this.drop('slow consumer');
+      this.drop('slow consumer', { abort: true });
       return false;
     }
     this.#log.push({ seq: this.#nextSeq++, text, live: true, onSent: undefined });
@@ -105,6 +109,8 @@ export class SseSubscriber implements Subscriber {
   attach(controller: ReadableStreamDefaultController<Uint8Array>): void {
     this.#endAttached();
     this.#attached = controller;
+    this.#enqueued = 0;
+    this.#pingMarks = [];
     this.#pump();
   }
 
@@ -134,21 +140,38 @@ export class SseSubscriber implements Subscriber {
     if (this.#attached === controller) this.#attached = undefined;
   }
 
-  /** Let the subscriber go: its response ends and a reconnect with one of its ids gets a fresh stream. */
-  drop(reason: string): void {
+  /**
+   * Let the subscriber go: its response ends and a reconnect with one of its ids gets a fresh stream.
+   * `abort`: the peer does not read, so its response is errored rather than closed: the unread
+   * queue is discarded at once and whoever serves the response (`toNodeListener`) destroys the
+   * connection, instead of waiting forever to write a close the peer would never read.
+   */
+  drop(reason: string, { abort = false }: { abort?: boolean } = {}): void {
     if (this.#dropped) return;
     this.#dropped = true;
-    this.#endAttached();
+    this.#endAttached(abort ? new Error(`event stream ended: ${reason}`) : undefined);
     this.#log = [];
     this.onDrop(this, reason);
   }
 
-  /** The heartbeat: an SSE comment, outside the numbered frames (an EventSource ignores it). */
+  /**
+   * The heartbeat: an SSE comment, outside the numbered frames (an EventSource ignores it). It is
+   * also the socket's liveness rule: the ping sent two ticks ago (one `heartbeatMs`) must have been
+   * taken by the response's reader by now, and it is taken only after everything queued before it.
+   * A peer that has not, is not reading: it is let go with what the host held for it.
+   */
   ping(): void {
     const controller = this.#attached;
     if (controller === undefined) return;
+    const due = this.#pingMarks.length === 2 ? this.#pingMarks.shift()! : undefined;
+    if (due !== undefined && this.#enqueued - this.#queuedBytes() < due) {
+      this.logger.warn('dropping an event-stream consumer that does not read what it is sent', { connectionId: this.id, queuedBytes: this.#queuedBytes() });
+      this.drop('not reading', { abort: true });
+      return;
+    }
     try {
-      controller.enqueue(encoder.encode(': ping\n\n'));
+      this.#enqueue(controller, encoder.encode(': ping\n\n'));
+      this.#pingMarks.push(this.#enqueued);
     } catch (error) {
       this.logger.debug('event-stream ping failed', { connectionId: this.id, error: String(error) });
       this.detach(controller);
@@ -184,7 +207,7 @@ export class SseSubscriber implements Subscriber {
     }
     if (chunk === '') return;
     try {
-      controller.enqueue(encoder.encode(chunk));
+      this.#enqueue(controller, encoder.encode(chunk));
     } catch (error) {
       this.logger.debug('event-stream write failed', { connectionId: this.id, error: String(error) });
       this.detach(controller);
@@ -204,18 +227,25 @@ export class SseSubscriber implements Subscriber {
     if (drop > 0) this.#log.splice(0, drop);
   }
 
+  #enqueue(controller: ReadableStreamDefaultController<Uint8Array>, bytes: Uint8Array): void {
+    controller.enqueue(bytes);
+    this.#enqueued += bytes.byteLength;
+  }
+
   #queuedBytes(): number {
     const controller = this.#attached;
     if (controller === undefined) return 0;
     return Math.max(0, this.maxBufferedBytes - (controller.desiredSize ?? 0));
   }
 
-  #endAttached(): void {
+  /** End the attached response: closed after what it holds, or with `error`, at once and without it. */
+  #endAttached(error?: Error): void {
     const controller = this.#attached;
     this.#attached = undefined;
     if (controller === undefined) return;
     try {
-      controller.close();
+      if (error === undefined) controller.close();
+      else controller.error(error);
     } catch {
       // Already closed or cancelled by the peer: nothing left to end.
     }

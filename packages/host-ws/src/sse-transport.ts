@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { parseClientFrame } from '@askseam/protocol';
+import { BadResponseCounter } from './bad-responses.js';
 import { capRefusal, type ConnectionCaps } from './connection-caps.js';
 import type { HostLogger } from './logger.js';
+import { nodeClientAddress } from './node-listener.js';
 import { safeCanSee, type Principal } from './principal.js';
 import type { ResolvedFetchHandlerOptions } from './sse-options.js';
 import { SseSubscriber } from './sse-subscriber.js';
@@ -34,8 +36,8 @@ export class SseTransport implements Transport {
   readonly #streams = new Map<string, SseSubscriber>();
   /** When each waiting subscriber is let go. */
   readonly #expiry = new Map<SseSubscriber, NodeJS.Timeout>();
-  /** Bad POSTs per principal id within `badFrameWindowMs` (the socket closes a connection for as many). */
-  readonly #badPosts = new Map<string, number[]>();
+  /** Bad POSTs per sender within `badFrameWindowMs` (the socket closes a connection for as many). */
+  readonly #badPosts: BadResponseCounter;
   #heartbeat: NodeJS.Timeout | undefined;
   #count = 0;
   readonly handle: FetchHandler = (request) => this.#handle(request);
@@ -43,13 +45,17 @@ export class SseTransport implements Transport {
   constructor(
     private readonly core: TransportCore,
     private readonly options: SseTransportOptions,
-  ) {}
+  ) {
+    this.#badPosts = new BadResponseCounter(options.maxBadFrames, options.badFrameWindowMs);
+  }
 
   start(): void {
     // A comment at least every heartbeatMs / 2: proxies keep the response open, and a client that
     // hears nothing for heartbeatMs knows the stream is dead.
     this.#heartbeat = setInterval(() => {
       for (const subscriber of this.#streams.values()) subscriber.ping();
+      // Also when no POST comes: the senders of a passed window are not kept for the process's life.
+      this.#badPosts.sweep();
     }, Math.max(1, Math.floor(this.options.heartbeatMs / 2)));
   }
 
@@ -198,7 +204,8 @@ export class SseTransport implements Transport {
     const auth = await this.#authorize(request);
     if (!auth.ok) return auth.response;
     const { principal } = auth;
-    if (this.#overBadLimit(principal.id)) {
+    const sender = this.#sender(request, principal);
+    if (this.#badPosts.isOver(sender)) {
       return errorResponse(429, 'too-many-bad-frames', `More than maxBadFrames (${this.options.maxBadFrames}) unreadable or rejected responses within ${this.options.badFrameWindowMs} ms; wait and send a correct one.`, cors);
     }
     const type = request.headers.get('content-type') ?? '';
@@ -209,31 +216,29 @@ export class SseTransport implements Transport {
     if (body === 'too-large') return errorResponse(413, 'too-large', `The body is larger than maxPayload (${this.options.maxPayload} bytes).`, { Connection: 'close', ...cors });
     const parsed = parseClientFrame(body);
     if (!parsed.ok || parsed.value.type !== 'question/respond') {
-      this.#countBad(principal.id);
+      this.#badPosts.count(sender);
       const error = parsed.ok ? { code: 'invalid-frame' as const, message: `POST ${this.options.handler.path}/respond takes one question/respond frame, not "${parsed.value.type}".` } : parsed.error;
       return jsonResponse(400, { type: 'error', code: error.code, message: error.message }, cors);
     }
     const outcome = await judge.judge(parsed.value, principal, (sessionId) => safeCanSee(principal, sessionId, this.options.logger), { channel: 'http', connectionId: 'sse' });
     // As on the socket: a response it cannot see, or one that does not fit, counts against the sender; a lost race (not-pending) does not.
-    if (outcome.kind === 'rejected' && outcome.reason !== 'not-pending') this.#countBad(principal.id);
+    if (outcome.kind === 'rejected' && outcome.reason !== 'not-pending') this.#badPosts.count(sender);
     return jsonResponse(200, outcome.receipt, cors);
   }
 
-  #countBad(principalId: string): void {
-    const now = Date.now();
-    const times = (this.#badPosts.get(principalId) ?? []).filter((at) => now - at < this.options.badFrameWindowMs);
-    times.push(now);
-    this.#badPosts.set(principalId, times.slice(-this.options.maxBadFrames));
-  }
-
-  #overBadLimit(principalId: string): boolean {
-    const times = this.#badPosts.get(principalId);
-    if (times === undefined) return false;
-    const now = Date.now();
-    const recent = times.filter((at) => now - at < this.options.badFrameWindowMs);
-    if (recent.length === 0) this.#badPosts.delete(principalId);
-    else this.#badPosts.set(principalId, recent);
-    return recent.length >= this.options.maxBadFrames;
+  /**
+   * Whom the bad-response limit counts: the principal from one client address, the nearest HTTP
+   * has to the socket's one connection (a POST names no stream, and a client without keep-alive
+   * uses a new connection each time). The principal alone when no address is known.
+   */
+  #sender(request: Request, principal: Principal): string {
+    let address: string | undefined;
+    try {
+      address = this.options.handler.clientAddress?.(request) ?? nodeClientAddress(request);
+    } catch (error) {
+      this.options.logger.warn('fetchHandler clientAddress threw; counting bad responses by principal', { error: String(error) });
+    }
+    return typeof address === 'string' && address !== '' ? `${principal.id}\u0000${address}` : principal.id;
   }
 
   /** A page on an allowed other origin may read the responses (EventSource and fetch are CORS requests). */

@@ -88,11 +88,11 @@ export function unavailable(target: string, reason: string, options: { cause?: u
   const outcome = options.sent
     ? 'the connection dropped before Redis answered, so the change was made whole or not at all. Once Redis is back (the client reconnects by itself), read it back before retrying.'
     : 'nothing was changed. Retry once Redis is back: the client reconnects by itself.';
-  return new QuestionStoreError(
-    'STORE_UNAVAILABLE',
-    `The Redis question store cannot reach Redis at ${target} (${reason}); ${outcome}`,
-    options.cause === undefined ? undefined : { cause: options.cause },
-  );
+  return new QuestionStoreError('STORE_UNAVAILABLE', `The Redis question store cannot reach Redis at ${target} (${reason}); ${outcome}`, {
+    ...(options.cause === undefined ? {} : { cause: options.cause }),
+    // Callers act on it: a claim that surely never reached Redis is "nothing recorded, send again".
+    sent: options.sent ?? false,
+  });
 }
 
 // Replies from a Redis that is up but cannot serve us right now: the same as unreachable to a caller.

@@ -23,6 +23,15 @@ describe('QuestionStoreError', () => {
     expect(String(error)).toBe('QuestionStoreError: It went wrong.');
   });
 
+  it('says whether an unavailable store\'s command may have reached its server (sent), and says nothing by default', () => {
+    const cause = new Error('isn\'t writeable');
+    const notSent = new QuestionStoreError('STORE_UNAVAILABLE', 'Down.', { cause, sent: false });
+    expect(notSent.sent).toBe(false);
+    expect(notSent.cause).toBe(cause);
+    expect(new QuestionStoreError('STORE_UNAVAILABLE', 'Down.', { sent: true }).sent).toBe(true);
+    expect(new QuestionStoreError('STORE_UNAVAILABLE', 'Down.').sent).toBeUndefined();
+  });
+
   it('recognises an error of another copy by its askseam.QuestionStoreError brand', () => {
     expect(QuestionStoreError.isInstance({ [brand]: true, code: 'STORE_CLOSED' })).toBe(true);
   });

@@ -26,11 +26,29 @@ const marker: unique symbol = Symbol.for('askseam.QuestionStoreError') as never;
 // The brand before the one `askseam.<ClassName>` scheme: older copies of this package check only it.
 const legacyMarker: unique symbol = Symbol.for('askseam.store.error') as never;
 
+export interface QuestionStoreErrorOptions extends ErrorOptions {
+  /** See `QuestionStoreError.sent`. */
+  sent?: boolean;
+}
+
 /** A store that refused an operation, or cannot be opened. */
 export class QuestionStoreError extends AskseamError<QuestionStoreErrorCode> {
   readonly [marker] = true;
   readonly [legacyMarker] = true;
   override readonly name = 'QuestionStoreError';
+  /**
+   * `STORE_UNAVAILABLE` of a networked store: whether the command may have reached the server and
+   * changed something. `false`: it surely did not (the client never wrote it, or the server
+   * refused it): nothing was changed, and the caller may say so. `true`: the connection dropped
+   * after it was sent, so it may have run. `undefined`: the store does not say (treat as `true`).
+   */
+  readonly sent: boolean | undefined;
+
+  constructor(code: QuestionStoreErrorCode, message: string, options?: QuestionStoreErrorOptions) {
+    const { sent, ...errorOptions } = options ?? {};
+    super(code, message, errorOptions);
+    this.sent = sent;
+  }
 
   /** True for a `QuestionStoreError` from any copy of this package (where `instanceof` fails). */
   static override isInstance(value: unknown): value is QuestionStoreError {

@@ -14,7 +14,7 @@ export type { JsonValue, NewQuestionRecord, QuestionMode, QuestionOutcome, Quest
 export { newQuestionEventSchema, questionEventTypes, responseChannelSchema } from './events.js';
 export type { NewQuestionEvent, QuestionEvent, QuestionEventType } from './events.js';
 export { QuestionStoreError, questionStoreErrorCodes } from './errors.js';
-export type { QuestionStoreErrorCode } from './errors.js';
+export type { QuestionStoreErrorCode, QuestionStoreErrorOptions } from './errors.js';
 export { parseNewQuestionEvent, parseNewQuestionEvents, parseNewQuestionRecord, parseReadEventsOptions, parseSettlement } from './validate.js';
 export { questionBusMessageSchema } from './bus.js';
 export type { BusAnnouncement, QuestionBus, QuestionBusAnnouncementMessage, QuestionBusListener, QuestionBusMessage } from './bus.js';
