@@ -2,6 +2,7 @@
 // call as a detached askseam question on a SQLite file, and is SIGKILLed. A new host on the same
 // file takes the person's answer from a client, and its onResume resumes the Claude session,
 // whose scripted model then reads the answer.
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,8 @@ import { UserQuestions, type AgentRef } from '@askseam/user-questions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { bundleChild, cleanupChildren, killed, startChild } from '@askseam/test-support';
-import { claudeSandbox, resultText, startScriptedMessagesApi } from '../test/scripted-messages-api.js';
+import { deployServer, shipToolName } from '../test/deploy-server.js';
+import { claudeSandbox, resultText, startScriptedMessagesApi, type SentBlock } from '../test/scripted-messages-api.js';
 import { askseamCanUseTool } from './can-use-tool.js';
 import { ClaudeAgentSdkError } from './errors.js';
 import { askDeferredToolUse } from './defer.js';
@@ -44,8 +46,8 @@ interface ChildReady {
   sessionId: string;
 }
 
-/** The first process: runs until the tool call is deferred and saved, then is killed. */
-async function deferInAChildThenKill(toolUse: { id: string; name: string; input: Record<string, unknown> }) {
+/** The first process: runs until the tool call is deferred and saved, then is killed. With `deploy` it serves deploy-server.ts. */
+async function deferInAChildThenKill(toolUse: { id: string; name: string; input: Record<string, unknown> }, servers?: 'deploy') {
   const api = await startScriptedMessagesApi();
   cleanups.push(() => api.close());
   const sandbox = claudeSandbox(api.url);
@@ -56,23 +58,29 @@ async function deferInAChildThenKill(toolUse: { id: string; name: string; input:
   const base: Options = { cwd: sandbox.dir, env: sandbox.env, settingSources: [], tools: ['AskUserQuestion', 'Bash'] };
 
   api.reply({ toolUse });
-  // The Claude Agent SDK finds its native CLI next to itself, so it stays an import of its installed copy.
-  const script = await bundleChild(new URL('../test/defer-child.ts', import.meta.url), { installed: { '@anthropic-ai/claude-agent-sdk': 'claude-agent-sdk' } });
-  const { child, ready } = await startChild<ChildReady>(script, [file, TOKEN, JSON.stringify(base)]);
+  // The Claude Agent SDK finds its native CLI next to itself, so it stays an import of its installed
+  // copy; zod too, so the deploy server's schema is one the SDK's own zod reads.
+  const script = await bundleChild(new URL('../test/defer-child.ts', import.meta.url), { installed: { '@anthropic-ai/claude-agent-sdk': 'claude-agent-sdk', zod: 'claude-agent-sdk' } });
+  const { child, ready } = await startChild<ChildReady>(script, [file, TOKEN, JSON.stringify(base), ...(servers === undefined ? [] : [servers])]);
   expect(await killed(child)).toBe('SIGKILL');
   return { api, base, file, ready };
 }
 
-/** The next process: a host on the same file whose onResume resumes the Claude session. */
-async function resumeInANewHost(file: string, base: Options) {
+type Resumed = { deferred: DeferredToolUse | undefined; messages: SDKMessage[] };
+
+/**
+ * The next process: a host on the same file whose onResume resumes the Claude session. `resumed`
+ * settles with the first record handed over: its messages, or what resumeDeferredToolUse threw
+ * (rethrown from onResume, as an app would, so the host keeps the record unresumed).
+ */
+async function hostOnFile(file: string, base: Options) {
   const store = new SqliteQuestionStore(file);
-  cleanups.push(() => store.close());
   const agent: AgentRef = { id: 'agent-claude' };
   const userQuestions = new UserQuestions({ agents: { get: (id) => (id === agent.id ? agent : undefined), roots: () => [agent] } });
   // The resumed run gets the options the first one ran with, canUseTool included.
   const options: Options = { ...base, canUseTool: askseamCanUseTool(userQuestions, { agent }) };
-  let finish!: (value: { deferred: DeferredToolUse | undefined; messages: SDKMessage[] }) => void;
-  const resumed = new Promise<{ deferred: DeferredToolUse | undefined; messages: SDKMessage[] }>((resolve) => (finish = resolve));
+  let settle!: { resolve: (value: Resumed) => void; reject: (error: unknown) => void };
+  const resumed = new Promise<Resumed>((resolve, reject) => (settle = { resolve, reject }));
   const host = await createWebSocketHost({
     userQuestions,
     token: TOKEN,
@@ -80,17 +88,30 @@ async function resumeInANewHost(file: string, base: Options) {
     onResume: async (record: QuestionRecord) => {
       const deferred = deferredToolUseFromRecord(record);
       const messages: SDKMessage[] = [];
-      if (deferred !== undefined) for await (const message of resumeDeferredToolUse(deferred, options)) messages.push(message);
-      finish({ deferred, messages });
+      try {
+        if (deferred !== undefined) for await (const message of resumeDeferredToolUse(deferred, options)) messages.push(message);
+      } catch (error) {
+        settle.reject(error);
+        throw error;
+      }
+      settle.resolve({ deferred, messages });
     },
   });
-  cleanups.push(() => host.close());
-  const client = connectQuestions({ url: host.url, token: TOKEN, WebSocket });
+  let closed: Promise<void> | undefined;
+  const close = () => (closed ??= host.close().then(() => store.close()));
+  cleanups.push(close);
+  return { host, store, resumed, close };
+}
+
+/** The next process, with the person's client connected and the replayed question in hand. */
+async function resumeInANewHost(file: string, base: Options) {
+  const next = await hostOnFile(file, base);
+  const client = connectQuestions({ url: next.host.url, token: TOKEN, WebSocket });
   cleanups.push(() => client.close());
   const replayed = new Promise<PendingQuestion>((resolve) => {
     const off = client.on('requested', (question) => (off(), resolve(question)));
   });
-  return { host, client, replayed: await replayed, resumed };
+  return { ...next, client, replayed: await replayed };
 }
 
 function resultOf(messages: SDKMessage[]): SDKResultMessage | undefined {
@@ -148,6 +169,60 @@ describe('a deferred tool call answered after its process was killed', { timeout
   });
 });
 
+// The tool is served by an in-process MCP server (createSdkMcpServer), which the resumed CLI
+// connects only after it has started, and it tries the deferred call at once on start.
+// Two hosts, a child process and up to three CLI starts in one test: more generous still.
+describe('a deferred MCP tool call approved after its process was killed', { timeout: 120_000 }, () => {
+  const approve = (question: PendingQuestion) => {
+    const card = approvalOf(question.questions);
+    expect(card).toMatchObject({ toolName: shipToolName, input: { version: '1.2.3' } });
+    return question.answer({ answers: [{ id: card!.id, selected: [card!.approve] }] });
+  };
+
+  it('runs the approved MCP tool once, with the approved input, and Claude reads its result', async () => {
+    const { api, base, file, ready } = await deferInAChildThenKill({ id: 'toolu_ship', name: shipToolName, input: { version: '1.2.3' } }, 'deploy');
+    expect(ready).toMatchObject({ terminalReason: 'tool_deferred', deferred: { id: 'toolu_ship', name: shipToolName } });
+
+    api.reply({ text: 'Shipped.' });
+    const calls: { version: string }[] = [];
+    const { replayed, resumed } = await resumeInANewHost(file, { ...base, mcpServers: { deploy: deployServer(calls) } });
+    await approve(replayed);
+
+    const { messages } = await resumed;
+    expect(calls).toEqual([{ version: '1.2.3' }]);
+    // One result, the real one: no "isn't available" notice streamed as a success.
+    expect(messages.filter((message) => message.type === 'result')).toEqual([expect.objectContaining({ subtype: 'success', is_error: false, result: 'Shipped.', terminal_reason: 'completed' })]);
+    expect(resultText(api.toolResult('toolu_ship'))).toBe('shipped 1.2.3');
+    // Claude read the tool's result and no words of ours: the turn after the call holds only that result.
+    expect(api.requests).toHaveLength(2);
+    const afterCall = api.requests[1]!.messages.at(-1)!.content as SentBlock[];
+    expect(afterCall.map((block) => block.type)).toEqual(['tool_result']);
+  });
+
+  it('reports a call it could not run as DEFERRED_TOOL_UNAVAILABLE and keeps the decision for the next host', async () => {
+    const { api, base, file, ready } = await deferInAChildThenKill({ id: 'toolu_ship', name: shipToolName, input: { version: '1.2.3' } }, 'deploy');
+
+    // This host resumes without the MCP server, so the call cannot run here.
+    const first = await resumeInANewHost(file, base);
+    await approve(first.replayed);
+    const error = await first.resumed.catch((caught: unknown) => caught);
+    expect(ClaudeAgentSdkError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'DEFERRED_TOOL_UNAVAILABLE', message: expect.stringContaining(shipToolName) });
+    expect(api.requests).toHaveLength(1);
+    await first.close();
+
+    // The next host on the store is handed the same answered record, and its run has the server.
+    api.reply({ text: 'Shipped.' });
+    const calls: { version: string }[] = [];
+    const second = await hostOnFile(file, { ...base, mcpServers: { deploy: deployServer(calls) } });
+    const { deferred, messages } = await second.resumed;
+    expect(deferred).toMatchObject({ rpcId: ready.rpcId, kind: 'approval', outcome: 'answered', decision: { approved: true } });
+    expect(calls).toEqual([{ version: '1.2.3' }]);
+    expect(resultOf(messages)).toMatchObject({ subtype: 'success', is_error: false, result: 'Shipped.', terminal_reason: 'completed' });
+    expect(resultText(api.toolResult('toolu_ship'))).toBe('shipped 1.2.3');
+  });
+});
+
 describe('askDeferredToolUse', () => {
   it('refuses a result that deferred nothing, and saves nothing', async () => {
     const asked: unknown[] = [];
@@ -166,6 +241,22 @@ describe('resumeDeferredToolUse', () => {
   it('refuses a question nobody has settled, before starting the CLI', async () => {
     const error = await resumeDeferredToolUse({ ...answered, outcome: 'pending' }, {}).next().catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'NOT_SETTLED' });
+  });
+
+  it('reports a Claude Code process that fails as RESUME_FAILED, with its error as the cause', { timeout: 60_000 }, async () => {
+    const api = await startScriptedMessagesApi();
+    cleanups.push(() => api.close());
+    const sandbox = claudeSandbox(api.url);
+    cleanups.push(() => sandbox.remove());
+    const approved: DeferredToolUse = { rpcId: 'r2', claudeSessionId: randomUUID(), toolUseId: 'toolu_2', toolName: 'Bash', kind: 'approval', outcome: 'answered', decision: { approved: true } };
+    const messages: SDKMessage[] = [];
+    const error = await (async () => {
+      for await (const message of resumeDeferredToolUse(approved, { cwd: sandbox.dir, env: sandbox.env, settingSources: [] })) messages.push(message);
+    })().catch((caught: unknown) => caught);
+    expect(ClaudeAgentSdkError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'RESUME_FAILED', message: expect.stringContaining(approved.claudeSessionId), cause: expect.any(Error) });
+    // What the CLI streamed before it failed reads as an error, never as a success.
+    expect(messages).not.toContainEqual(expect.objectContaining({ type: 'result', is_error: false }));
   });
 
   it('refuses to resume a deferred AskUserQuestion without canUseTool', async () => {

@@ -1,7 +1,7 @@
 import { AskseamError } from '@askseam/user-questions';
 
 /** Every way the deferred-tool helpers can refuse. */
-export const claudeAgentSdkErrorCodes = ['NOT_DEFERRED', 'INVALID_DEFERRED_TOOL', 'NOT_SETTLED', 'MISSING_CAN_USE_TOOL'] as const;
+export const claudeAgentSdkErrorCodes = ['NOT_DEFERRED', 'INVALID_DEFERRED_TOOL', 'NOT_SETTLED', 'MISSING_CAN_USE_TOOL', 'DEFERRED_TOOL_UNAVAILABLE', 'RESUME_FAILED'] as const;
 
 /**
  * `NOT_DEFERRED`: the result handed to `askDeferredToolUse` did not end with a deferred tool call
@@ -9,6 +9,9 @@ export const claudeAgentSdkErrorCodes = ['NOT_DEFERRED', 'INVALID_DEFERRED_TOOL'
  * input cannot be asked (the message says what is wrong). `NOT_SETTLED`: `resumeDeferredToolUse`
  * got a question that nobody has settled yet. `MISSING_CAN_USE_TOOL`: a deferred AskUserQuestion
  * was to be resumed without `canUseTool` (the CLI offers the tool only to a run that has one).
+ * `DEFERRED_TOOL_UNAVAILABLE`: the resumed CLI could not run the deferred call, because its tool or
+ * MCP server is missing; nothing ran, and the person's decision is still unused. `RESUME_FAILED`:
+ * the Claude Code process resuming the session failed before the turn ended (its error is the `cause`).
  */
 export type ClaudeAgentSdkErrorCode = (typeof claudeAgentSdkErrorCodes)[number];
 

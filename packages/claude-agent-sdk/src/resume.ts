@@ -6,6 +6,7 @@ import { deniedMessage } from './can-use-tool.js';
 import { askUserQuestionToolName, claudeAnswersOf, parseClaudeQuestions } from './claude-questions.js';
 import { deferredStateKey } from './defer.js';
 import { ClaudeAgentSdkError } from './errors.js';
+import { unavailableError, waitForDeferredTool } from './unavailable.js';
 
 // The second half of a long wait: the saved question came back settled (in `onResume`), and the
 // Claude session is resumed. On resume the CLI re-runs the PreToolUse hooks for the deferred call;
@@ -99,11 +100,51 @@ export function hooksAnswering(deferred: DeferredToolUse, hooks: Options['hooks'
 }
 
 /**
+ * The resumed run's input: it sends nothing (a string prompt would add a user turn after the
+ * answer, and an input that ends at once would interrupt the deferred call before its hook runs)
+ * until `retry()` sends one empty user message, which makes a CLI still holding a deferred call it
+ * found unavailable try that call again, adding no words for Claude to read.
+ */
+function resumeInput(): { messages: AsyncGenerator<SDKUserMessage, void>; retry(): void; end(): void } {
+  let wake!: () => void;
+  let woken = new Promise<void>((resolve) => (wake = resolve));
+  let state: 'waiting' | 'retry' | 'ended' = 'waiting';
+  async function* messages(): AsyncGenerator<SDKUserMessage, void> {
+    for (;;) {
+      await woken;
+      if (state === 'ended') return;
+      state = 'waiting';
+      woken = new Promise<void>((resolve) => (wake = resolve));
+      yield { type: 'user', message: { role: 'user', content: [] }, parent_tool_use_id: null };
+    }
+  }
+  return {
+    messages: messages(),
+    retry: () => {
+      if (state !== 'waiting') return;
+      state = 'retry';
+      wake();
+    },
+    end: () => {
+      state = 'ended';
+      wake();
+    },
+  };
+}
+
+/**
  * Resume the Claude session of a settled deferred call and stream its messages, as `query()` does.
- * Pass the options the first query ran with (cwd, env, tools, hooks, canUseTool …); `resume` and
- * the answering hook are added here. No new prompt is sent: the turn goes on from the deferred
- * call, and the input closes when that turn's result arrives. A result that defers again is
- * handled like the first (`askDeferredToolUse`). Throws `NOT_SETTLED` for a question still waiting.
+ * Pass the options the first query ran with (cwd, env, tools, mcpServers, hooks, canUseTool …);
+ * `resume` and the answering hook are added here. No new prompt is sent: the turn goes on from the
+ * deferred call, and the input closes when that turn's result arrives. A result that defers again
+ * is handled like the first (`askDeferredToolUse`).
+ *
+ * A deferred MCP tool whose server has not connected yet when the CLI starts is tried again once
+ * its server is connected (the CLI's `tool_deferred_unavailable` result is not streamed). Throws
+ * `DEFERRED_TOOL_UNAVAILABLE` when the call cannot run (its tool or server is missing), and
+ * `RESUME_FAILED` when the Claude Code process fails: either way the person's decision was not
+ * used, so let it escape `onResume` and the record is handed over again by the next host. Throws
+ * `NOT_SETTLED` for a question still waiting.
  */
 export async function* resumeDeferredToolUse(deferred: DeferredToolUse, options: Options = {}): AsyncGenerator<SDKMessage, void> {
   if (deferred.outcome === 'pending') throw new ClaudeAgentSdkError('NOT_SETTLED', `The askseam question ${deferred.rpcId} is still waiting for a person; resume the Claude session from onResume, once it is settled.`);
@@ -112,19 +153,31 @@ export async function* resumeDeferredToolUse(deferred: DeferredToolUse, options:
   if (deferred.toolName === askUserQuestionToolName && options.canUseTool === undefined) {
     throw new ClaudeAgentSdkError('MISSING_CAN_USE_TOOL', 'Resuming a deferred AskUserQuestion needs canUseTool in the options (askseamCanUseTool): pass the options the first query ran with.');
   }
-  let endInput!: () => void;
-  const turnEnded = new Promise<void>((resolve) => (endInput = resolve));
-  // Streaming input that sends nothing: a string prompt would add a user turn after the answer,
-  // and an input that ends at once would interrupt the deferred call before its hook runs.
-  async function* noNewPrompt(): AsyncGenerator<SDKUserMessage, void> {
-    await turnEnded;
-  }
+  const input = resumeInput();
+  const run = query({ prompt: input.messages, options: { ...options, resume: deferred.claudeSessionId, hooks: hooksAnswering(deferred, options.hooks) } });
+  let retried = false;
   try {
-    for await (const message of query({ prompt: noNewPrompt(), options: { ...options, resume: deferred.claudeSessionId, hooks: hooksAnswering(deferred, options.hooks) } })) {
-      if (message.type === 'result') endInput();
+    for await (const message of run) {
+      if (message.type === 'result' && message.terminal_reason === 'tool_deferred_unavailable') {
+        // Not streamed: its subtype is "success" and its result the CLI's notice, so a caller
+        // reading results would take a call that never ran for one that did.
+        if (retried) throw unavailableError(deferred.toolName, deferred.rpcId, 'the CLI still found the tool missing once its MCP server was connected');
+        await waitForDeferredTool(run, deferred.toolName, deferred.rpcId);
+        retried = true;
+        input.retry();
+        continue;
+      }
+      if (message.type === 'result') input.end();
       yield message;
     }
+  } catch (error) {
+    if (ClaudeAgentSdkError.isInstance(error)) throw error;
+    throw new ClaudeAgentSdkError(
+      'RESUME_FAILED',
+      `The Claude Code process resuming session ${deferred.claudeSessionId} for the deferred ${deferred.toolName} call (askseam question ${deferred.rpcId}) failed before the turn ended: ${error instanceof Error ? error.message : String(error)}. Let the error escape onResume: the question stays unresumed and the next host started on the store hands it over again.`,
+      { cause: error },
+    );
   } finally {
-    endInput();
+    input.end();
   }
 }
