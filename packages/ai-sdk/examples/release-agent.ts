@@ -29,16 +29,21 @@ function releaseTools({ userQuestions, agent, removeBranch }: ReleaseAgentOption
   };
 }
 
-/** One agent, many runs: questions and approvals both reach the person. */
-export function createReleaseAgent(options: ReleaseAgentOptions) {
+/**
+ * One run of the release agent. The agent is built per run: its approval must know the run's abort
+ * signal, which the SDK does not give `toolApproval`.
+ */
+export function runReleaseAgent(options: ReleaseAgentOptions, prompt: string, signal: AbortSignal) {
   const { userQuestions, agent, model } = options;
   // #region agent
-  return new ToolLoopAgent({
+  const releaseAgent = new ToolLoopAgent({
     model,
     tools: releaseTools(options),
-    toolApproval: askseamToolApproval({ userQuestions, agent, tools: ['delete_branch'] }),
+    // The same signal as the run's: stopping the run withdraws the card, and the tool does not run.
+    toolApproval: askseamToolApproval({ userQuestions, agent, signal, tools: ['delete_branch'] }),
     stopWhen: stepCountIs(6),
   });
+  return releaseAgent.generate({ prompt, abortSignal: signal });
   // #endregion agent
 }
 
