@@ -1,6 +1,6 @@
 // An AI SDK agent that asks the person through askseam: questions with ask_user_question, and
 // approval before it deletes a branch. docs/ai-sdk.md and the README quote this file; the tests run it.
-import { answerApprovalRequests, askseamToolApproval, askUserQuestionTool, pendingApprovalRequests } from '@askseam/ai-sdk';
+import { answerApprovalRequests, askseamToolApproval, createAskUserQuestionTool, pendingApprovalRequests } from '@askseam/ai-sdk';
 import type { AgentRef, UserQuestions } from '@askseam/user-questions';
 import { generateText, stepCountIs, tool, ToolLoopAgent, type LanguageModel, type ModelMessage } from 'ai';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ export interface ReleaseAgentOptions {
 function releaseTools({ userQuestions, agent, removeBranch }: ReleaseAgentOptions) {
   return {
     // #region tools
-    ask_user_question: askUserQuestionTool({ userQuestions, agent }),
+    ask_user_question: createAskUserQuestionTool({ userQuestions, agent }),
     delete_branch: tool({
       description: 'Deletes a git branch on the remote.',
       inputSchema: z.object({ branch: z.string() }),

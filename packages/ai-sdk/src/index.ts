@@ -1,5 +1,5 @@
 // Everything a user may import from @askseam/ai-sdk, named one by one.
-export { askClarificationTool, askUserQuestionTool, exitPlanModeTool, requestClarificationTool, requestHumanInputTool } from './tools.js';
+export { createAskClarificationTool, createAskUserQuestionTool, createExitPlanModeTool, createRequestClarificationTool, createRequestHumanInputTool } from './tools.js';
 export { toAiSdkTool } from './to-ai-sdk-tool.js';
 export type { AskseamAiSdkTool } from './to-ai-sdk-tool.js';
 export type { AskseamTool, AskseamToolOutput } from './askseam-tool.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AiSdkError } from './errors.js';
 import { answerApprovalRequests, toolApprovalResponse } from './approval-requests.js';
 import { askseamToolApproval, askseamToolApprovalFor } from './tool-approval.js';
-import { askClarificationTool, askUserQuestionTool, exitPlanModeTool } from './tools.js';
+import { createAskClarificationTool, createAskUserQuestionTool, createExitPlanModeTool } from './tools.js';
 
 const userQuestions = new UserQuestions();
 const signal = new AbortController().signal;
@@ -20,11 +20,11 @@ function refusal(build: () => unknown): AiSdkError {
 
 describe('wiring mistakes are refused when the tool or approval is built', () => {
   it.each([
-    ['no options', () => askUserQuestionTool(undefined as never), /askUserQuestionTool needs an options object/],
-    ['no seam', () => askUserQuestionTool({} as never), /askUserQuestionTool: userQuestions must be the UserQuestions seam/],
-    ['a timeout of zero', () => askUserQuestionTool({ userQuestions, timeoutMs: 0 }), /timeoutMs must be a positive number of milliseconds or left out; it is number 0/],
-    ['a signal that is not one', () => askUserQuestionTool({ userQuestions, signal: 'stop' as never }), /signal must be an AbortSignal or left out; it is the string "stop"/],
-    ['exit_plan_mode without PlanMode', () => exitPlanModeTool({ userQuestions } as never), /planMode must be the PlanMode of @askseam\/plan-mode/],
+    ['no options', () => createAskUserQuestionTool(undefined as never), /createAskUserQuestionTool needs an options object/],
+    ['no seam', () => createAskUserQuestionTool({} as never), /createAskUserQuestionTool: userQuestions must be the UserQuestions seam/],
+    ['a timeout of zero', () => createAskUserQuestionTool({ userQuestions, timeoutMs: 0 }), /timeoutMs must be a positive number of milliseconds or left out; it is number 0/],
+    ['a signal that is not one', () => createAskUserQuestionTool({ userQuestions, signal: 'stop' as never }), /signal must be an AbortSignal or left out; it is the string "stop"/],
+    ['exit_plan_mode without PlanMode', () => createExitPlanModeTool({ userQuestions } as never), /planMode must be the PlanMode of @askseam\/plan-mode/],
     ['an approval without a seam', () => askseamToolApproval({} as never), /askseamToolApproval: userQuestions must be the UserQuestions seam/],
     ['tools that are not names', () => askseamToolApproval({ userQuestions, signal, tools: ['deploy', ' '] }), /tools must be an array of tool names \(non-blank strings\)/],
     ['a reason that is not a function', () => askseamToolApproval({ userQuestions, signal, reason: 'because' as never }), /reason must be a function of the tool call/],
@@ -39,7 +39,7 @@ describe('wiring mistakes are refused when the tool or approval is built', () =>
   });
 
   it('lets a clarify tool go without a seam when the run is not interactive', () => {
-    expect(askClarificationTool({ interactive: false })).toHaveProperty('execute');
+    expect(createAskClarificationTool({ interactive: false })).toHaveProperty('execute');
   });
 
   it('refuses requests that are not an array', async () => {

@@ -3,7 +3,7 @@
 import { approvalOf } from '@askseam/client';
 import { generateText, jsonSchema, stepCountIs, streamText, tool, ToolLoopAgent, type ModelMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerApprovalRequests, askseamToolApproval, askseamToolApprovalFor, askUserQuestionTool, pendingApprovalRequests } from '../src/index.js';
+import { answerApprovalRequests, askseamToolApproval, askseamToolApprovalFor, createAskUserQuestionTool, pendingApprovalRequests } from '../src/index.js';
 import { personAtHost, type Person } from '@askseam/test-support';
 import { scriptedModel, toolResultsSeen } from './scripted-model.js';
 
@@ -104,7 +104,7 @@ describe('askseamToolApproval in generateText', () => {
     ]);
     const run = generateText({
       model,
-      tools: { ask_user_question: askUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent }) },
+      tools: { ask_user_question: createAskUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent }) },
       toolApproval: askseamToolApproval({ userQuestions: person.userQuestions, agent: person.agent, signal: neverStopped }),
       prompt: 'Continue?',
       stopWhen: stepCountIs(3),
