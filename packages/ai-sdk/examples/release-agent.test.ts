@@ -3,7 +3,7 @@ import { approvalOf } from '@askseam/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { personAtHost, type Person } from '@askseam/test-support';
 import { scriptedModel, toolResultsSeen } from '../test/scripted-model.js';
-import { createReleaseAgent, releaseWithApprovalStop, runRelease } from './release-agent.js';
+import { releaseWithApprovalStop, runRelease, runReleaseAgent } from './release-agent.js';
 
 let person: Person;
 afterEach(async () => {
@@ -23,8 +23,11 @@ describe('the release agent (examples/release-agent.ts)', () => {
     person = await personAtHost();
     const removed: string[] = [];
     const model = scriptedModel([whichBranch, deleteOld, { text: 'Deleted feature/old.' }]);
-    const agent = createReleaseAgent({ model, userQuestions: person.userQuestions, agent: person.agent, removeBranch: async (branch) => void removed.push(branch) });
-    const run = agent.generate({ prompt: 'Clean up merged branches.' });
+    const run = runReleaseAgent(
+      { model, userQuestions: person.userQuestions, agent: person.agent, removeBranch: async (branch) => void removed.push(branch) },
+      'Clean up merged branches.',
+      new AbortController().signal,
+    );
 
     const question = await person.nextQuestion();
     expect(approvalOf(question.questions)).toBeUndefined();
@@ -54,6 +57,27 @@ describe('the release agent (examples/release-agent.ts)', () => {
     expect(await resolved).toMatchObject({ rpcId: card.rpcId, outcome: 'cancelled' });
     await expect(run).rejects.toThrow();
     expect(removed).toEqual([]);
+  });
+
+  it('stops an agent run and closes its approval card: an Approve given after the stop runs nothing', async () => {
+    person = await personAtHost();
+    const removed: string[] = [];
+    const controller = new AbortController();
+    const run = runReleaseAgent(
+      { model: scriptedModel([deleteOld, { text: 'unreached' }]), userQuestions: person.userQuestions, agent: person.agent, removeBranch: async (branch) => void removed.push(branch) },
+      'Clean up.',
+      controller.signal,
+    );
+    run.catch(() => undefined);
+    const card = await person.nextQuestion();
+    const resolved = person.nextResolved();
+    controller.abort();
+    expect(await resolved).toMatchObject({ rpcId: card.rpcId, outcome: 'cancelled' });
+    // The person had the card open and presses Approve after the stop: the host refuses it.
+    await expect(card.answer({ answers: [{ id: 'tool-approval', selected: ['Approve'] }] })).rejects.toThrow();
+    await expect(run).rejects.toThrow();
+    expect(removed).toEqual([]);
+    expect(person.host.pending()).toEqual([]);
   });
 
   it('denies through the user-approval round trip, and the model reads the person’s reason', async () => {

@@ -1,6 +1,6 @@
 // An AI SDK agent that asks the person through askseam: questions with ask_user_question, and
 // approval before it deletes a branch. docs/ai-sdk.md and the README quote this file; the tests run it.
-import { answerApprovalRequests, askseamToolApproval, askUserQuestionTool, pendingApprovalRequests } from '@askseam/ai-sdk';
+import { answerApprovalRequests, askseamToolApproval, createAskUserQuestionTool, pendingApprovalRequests } from '@askseam/ai-sdk';
 import type { AgentRef, UserQuestions } from '@askseam/user-questions';
 import { generateText, stepCountIs, tool, ToolLoopAgent, type LanguageModel, type ModelMessage } from 'ai';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ export interface ReleaseAgentOptions {
 function releaseTools({ userQuestions, agent, removeBranch }: ReleaseAgentOptions) {
   return {
     // #region tools
-    ask_user_question: askUserQuestionTool({ userQuestions, agent }),
+    ask_user_question: createAskUserQuestionTool({ userQuestions, agent }),
     delete_branch: tool({
       description: 'Deletes a git branch on the remote.',
       inputSchema: z.object({ branch: z.string() }),
@@ -29,16 +29,21 @@ function releaseTools({ userQuestions, agent, removeBranch }: ReleaseAgentOption
   };
 }
 
-/** One agent, many runs: questions and approvals both reach the person. */
-export function createReleaseAgent(options: ReleaseAgentOptions) {
+/**
+ * One run of the release agent. The agent is built per run: its approval must know the run's abort
+ * signal, which the SDK does not give `toolApproval`.
+ */
+export function runReleaseAgent(options: ReleaseAgentOptions, prompt: string, signal: AbortSignal) {
   const { userQuestions, agent, model } = options;
   // #region agent
-  return new ToolLoopAgent({
+  const releaseAgent = new ToolLoopAgent({
     model,
     tools: releaseTools(options),
-    toolApproval: askseamToolApproval({ userQuestions, agent, tools: ['delete_branch'] }),
+    // The same signal as the run's: stopping the run withdraws the card, and the tool does not run.
+    toolApproval: askseamToolApproval({ userQuestions, agent, signal, tools: ['delete_branch'] }),
     stopWhen: stepCountIs(6),
   });
+  return releaseAgent.generate({ prompt, abortSignal: signal });
   // #endregion agent
 }
 

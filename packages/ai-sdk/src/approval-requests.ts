@@ -1,7 +1,7 @@
 import type { ApprovalDecision } from '@askseam/user-questions';
 import type { ToolApprovalRequestOutput, ToolApprovalResponse, ToolModelMessage, ToolSet } from 'ai';
 import { AiSdkError } from './errors.js';
-import { approvalAsker, toolDescription, type AskseamToolApprovalOptions } from './tool-approval.js';
+import { approvalAsker, toolDescription, type ApprovalCardOptions } from './tool-approval.js';
 
 // The 'user-approval' round trip: the SDK stops at a tool call whose approval is 'user-approval'
 // and emits a `tool-approval-request`; whoever answers adds a `tool-approval-response` to the
@@ -35,7 +35,7 @@ export function toolApprovalResponse(approvalId: string, decision: ApprovalDecis
     : { type: 'tool-approval-response', approvalId, approved: false, reason: decision.reason };
 }
 
-export interface AnswerApprovalRequestsOptions extends Omit<AskseamToolApprovalOptions, 'tools'> {
+export interface AnswerApprovalRequestsOptions extends ApprovalCardOptions {
   /** The requests to ask about, e.g. `pendingApprovalRequests(result.content)`. */
   requests: readonly ToolApprovalRequestOutput<ToolSet>[];
   /** The run's tools, for the descriptions shown on the cards. */
@@ -56,7 +56,7 @@ export async function answerApprovalRequests(options: AnswerApprovalRequestsOpti
   for (const request of options.requests) {
     const reason = options.reason ?? (() => request.reason);
     const { requests: _requests, tools: _tools, ...asking } = options;
-    const ask = approvalAsker('answerApprovalRequests', { ...asking, reason });
+    const ask = approvalAsker('answerApprovalRequests', { ...asking, reason }, { signalRequired: false });
     const status = await ask(request.toolCall, toolDescription(options.tools, request.toolCall.toolName));
     const part: ToolApprovalResponse = { type: 'tool-approval-response', approvalId: request.approvalId, approved: status === 'approved' };
     if (typeof status === 'object' && status.reason !== undefined) part.reason = status.reason;

@@ -13,10 +13,15 @@ export function noDecisionReason(toolName: string, error: unknown): string {
     case 'ASK_TIMEOUT':
       return `Not run: nobody decided on the approval request for ${toolName} in time. Do not call it again unasked; tell the person it is waiting for their approval.`;
     case 'ASK_ABORTED':
-      return `Not run: the approval request for ${toolName} was withdrawn because the run was stopped.`;
+      return abortedReason(toolName);
     default: {
       const message = error instanceof Error ? error.message : String(error);
       return `Not run: the approval for ${toolName} could not be asked (${code ?? 'ERROR'}: ${message}).`;
     }
   }
+}
+
+/** Why a tool did not run whose run was stopped before (or while) the person decided. */
+export function abortedReason(toolName: string): string {
+  return `Not run: the approval request for ${toolName} was withdrawn because the run was stopped.`;
 }

@@ -11,7 +11,7 @@ import {
 } from '@askseam/user-questions';
 import type { ToolApprovalStatus, ToolSet } from 'ai';
 import { AiSdkError } from './errors.js';
-import { noDecisionReason } from './no-decision.js';
+import { abortedReason, noDecisionReason } from './no-decision.js';
 import { checkSignal, checkTimeout, describe, requireOptions, requireSeam } from './options.js';
 
 /** The tool call an approval is about, as the SDK hands it to `toolApproval`. */
@@ -21,28 +21,37 @@ export interface ApprovalToolCall {
   input: unknown;
 }
 
-export interface AskseamToolApprovalOptions {
+/** What every approval helper takes: the seam, who asks, and how the card reads. */
+export interface ApprovalCardOptions {
   /** The seam the approval card goes through. */
   userQuestions: UserQuestions;
   /** The asking agent (the WebSocket host routes by it). */
   agent?: AgentRef;
-  /**
-   * The tools whose calls the person approves. Default: every tool except askseam's own question
-   * tools (asking whether the agent may ask a question would be one question too many).
-   */
-  tools?: readonly string[];
   /** Why the agent wants to run the tool, shown on the card (Markdown). */
   reason?: (toolCall: ApprovalToolCall) => string | undefined;
-  /**
-   * The SDK's `toolApproval` hook gets no abort signal: pass the `abortSignal` you give
-   * `generateText` / `streamText` / `agent.generate` here, so stopping the run withdraws the card.
-   */
+  /** Aborting it withdraws the open card (`ASK_ABORTED`): the tool does not run. */
   signal?: AbortSignal;
   /** Give up after this many milliseconds: the tool does not run. No timeout by default. */
   timeoutMs?: number;
   /** The card's language (`en` default, `zh`). */
   lang?: ApprovalLang;
   urgency?: AskUserQuestionUrgency;
+}
+
+export interface AskseamToolApprovalOptions extends ApprovalCardOptions {
+  /**
+   * The tools whose calls the person approves. Default: every tool except askseam's own question
+   * tools (asking whether the agent may ask a question would be one question too many).
+   */
+  tools?: readonly string[];
+  /**
+   * The `abortSignal` you give `generateText` / `streamText` / `agent.generate`. Required: the
+   * SDK's `toolApproval` hook gets no abort signal and keeps waiting after the run is aborted, so
+   * without it a card would outlive its run and a later Approve would run the tool. With it,
+   * stopping the run withdraws the card, and a decision that comes after the stop is a denial.
+   * A run that is never stopped can pass `new AbortController().signal`.
+   */
+  signal: AbortSignal;
 }
 
 /** What `askseamToolApproval` returns: the SDK's generic `toolApproval` function. */
@@ -66,7 +75,7 @@ export const askseamQuestionToolNames: readonly string[] = Object.freeze([
  * denial whose reason says nobody decided. Never throws into the loop.
  */
 export function askseamToolApproval(options: AskseamToolApprovalOptions): AskseamToolApproval {
-  const ask = approvalAsker('askseamToolApproval', options);
+  const ask = approvalAsker('askseamToolApproval', options, { signalRequired: true });
   const needsApproval = approvalFilter(options.tools);
   return async ({ toolCall, tools }) => {
     if (!needsApproval(toolCall.toolName)) return 'not-applicable';
@@ -77,12 +86,12 @@ export function askseamToolApproval(options: AskseamToolApprovalOptions): Asksea
 /** The same for one entry of a per-tool `toolApproval` map, whose function is not told the tool's name. */
 export function askseamToolApprovalFor(
   toolName: string,
-  options: Omit<AskseamToolApprovalOptions, 'tools'> & { description?: string },
+  options: ApprovalCardOptions & { signal: AbortSignal; description?: string },
 ): (input: unknown, call: { toolCallId: string }) => Promise<ToolApprovalStatus> {
   if (typeof toolName !== 'string' || toolName.trim() === '') {
     throw new AiSdkError('INVALID_OPTIONS', `askseamToolApprovalFor: the first argument must be the tool's name as in your tools map; it is ${describe(toolName)}.`);
   }
-  const ask = approvalAsker('askseamToolApprovalFor', options);
+  const ask = approvalAsker('askseamToolApprovalFor', options, { signalRequired: true });
   return (input, { toolCallId }) => ask({ toolName, toolCallId, input }, options.description);
 }
 
@@ -95,11 +104,17 @@ export function toolDescription(tools: ToolSet | undefined, toolName: string): s
 
 export type Asker = (toolCall: ApprovalToolCall, description: string | undefined) => Promise<ToolApprovalStatus>;
 
-export function approvalAsker(factory: string, options: AskseamToolApprovalOptions): Asker {
+export function approvalAsker(factory: string, options: ApprovalCardOptions, { signalRequired }: { signalRequired: boolean }): Asker {
   requireOptions(factory, options);
   requireSeam(factory, options.userQuestions);
   checkTimeout(factory, options.timeoutMs);
   checkSignal(factory, options.signal);
+  if (signalRequired && options.signal === undefined) {
+    throw new AiSdkError(
+      'INVALID_OPTIONS',
+      `${factory}: signal is required: pass the abortSignal you give the run (the SDK gives toolApproval none), so stopping the run withdraws the card and a later Approve runs nothing. A run that is never stopped can pass new AbortController().signal.`,
+    );
+  }
   if (options.reason !== undefined && typeof options.reason !== 'function') {
     throw new AiSdkError('INVALID_OPTIONS', `${factory}: reason must be a function of the tool call or left out; it is ${describe(options.reason)}.`);
   }
@@ -112,6 +127,9 @@ export function approvalAsker(factory: string, options: AskseamToolApprovalOptio
       if (why !== undefined) request.reason = why;
       Object.assign(request, definedOnly({ agent, signal, timeoutMs, lang, urgency }));
       const decision = await askApproval(userQuestions, request);
+      // Fail closed: the run may have been stopped while the decision was on its way, and the SDK
+      // would still run the tool on 'approved' after the abort.
+      if (signal?.aborted === true) return { type: 'denied', reason: abortedReason(toolCall.toolName) };
       if (decision.approved) return 'approved';
       return decision.reason === undefined ? 'denied' : { type: 'denied', reason: decision.reason };
     } catch (error) {

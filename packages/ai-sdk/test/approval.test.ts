@@ -3,7 +3,7 @@
 import { approvalOf } from '@askseam/client';
 import { generateText, jsonSchema, stepCountIs, streamText, tool, ToolLoopAgent, type ModelMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerApprovalRequests, askseamToolApproval, askseamToolApprovalFor, askUserQuestionTool, pendingApprovalRequests } from '../src/index.js';
+import { answerApprovalRequests, askseamToolApproval, askseamToolApprovalFor, createAskUserQuestionTool, pendingApprovalRequests } from '../src/index.js';
 import { personAtHost, type Person } from '@askseam/test-support';
 import { scriptedModel, toolResultsSeen } from './scripted-model.js';
 
@@ -26,6 +26,9 @@ function deleteBranchTool() {
   return { deleted, deleteBranch };
 }
 
+// The runs here are never stopped; the approval still needs a signal (see the withdrawn-run tests).
+const neverStopped = new AbortController().signal;
+
 const callDelete = { toolCall: { name: 'delete_branch', input: { branch: 'feature/old' } } };
 
 describe('askseamToolApproval in generateText', () => {
@@ -36,7 +39,7 @@ describe('askseamToolApproval in generateText', () => {
     const run = generateText({
       model,
       tools: { delete_branch: deleteBranch },
-      toolApproval: askseamToolApproval({ userQuestions: person.userQuestions, agent: person.agent, reason: ({ input }) => `Merged: ${JSON.stringify(input)}` }),
+      toolApproval: askseamToolApproval({ userQuestions: person.userQuestions, agent: person.agent, signal: neverStopped, reason: ({ input }) => `Merged: ${JSON.stringify(input)}` }),
       prompt: 'Clean up.',
       stopWhen: stepCountIs(3),
     });
@@ -58,7 +61,7 @@ describe('askseamToolApproval in generateText', () => {
     const run = generateText({
       model,
       tools: { delete_branch: deleteBranch },
-      toolApproval: askseamToolApproval({ userQuestions: person.userQuestions, agent: person.agent }),
+      toolApproval: askseamToolApproval({ userQuestions: person.userQuestions, agent: person.agent, signal: neverStopped }),
       prompt: 'Clean up.',
       stopWhen: stepCountIs(3),
     });
@@ -101,8 +104,8 @@ describe('askseamToolApproval in generateText', () => {
     ]);
     const run = generateText({
       model,
-      tools: { ask_user_question: askUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent }) },
-      toolApproval: askseamToolApproval({ userQuestions: person.userQuestions, agent: person.agent }),
+      tools: { ask_user_question: createAskUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent }) },
+      toolApproval: askseamToolApproval({ userQuestions: person.userQuestions, agent: person.agent, signal: neverStopped }),
       prompt: 'Continue?',
       stopWhen: stepCountIs(3),
     });
@@ -122,7 +125,7 @@ describe('askseamToolApproval in streamText', () => {
     const result = streamText({
       model,
       tools: { delete_branch: deleteBranch },
-      toolApproval: { delete_branch: askseamToolApprovalFor('delete_branch', { userQuestions: person.userQuestions, agent: person.agent, description: 'Deletes a git branch.' }) },
+      toolApproval: { delete_branch: askseamToolApprovalFor('delete_branch', { userQuestions: person.userQuestions, agent: person.agent, signal: neverStopped, description: 'Deletes a git branch.' }) },
       prompt: 'Clean up.',
       stopWhen: stepCountIs(3),
     });
@@ -144,7 +147,7 @@ describe('askseamToolApproval in a ToolLoopAgent', () => {
     const agent = new ToolLoopAgent({
       model,
       tools: { delete_branch: deleteBranch },
-      toolApproval: askseamToolApproval({ userQuestions: person.userQuestions, agent: person.agent, tools: ['delete_branch'] }),
+      toolApproval: askseamToolApproval({ userQuestions: person.userQuestions, agent: person.agent, signal: neverStopped, tools: ['delete_branch'] }),
       stopWhen: stepCountIs(3),
     });
     const run = agent.generate({ prompt: 'Clean up.' });

@@ -4,7 +4,7 @@ import { PlanMode } from '@askseam/plan-mode';
 import { askUserQuestionTool as askseamAskUserQuestion, executeAskUserQuestion } from '@askseam/tool-ask-user';
 import { generateText, stepCountIs, streamText, ToolLoopAgent } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { askUserQuestionTool, exitPlanModeTool, requestHumanInputTool, toAiSdkTool } from '../src/index.js';
+import { createAskUserQuestionTool, createExitPlanModeTool, createRequestHumanInputTool, toAiSdkTool } from '../src/index.js';
 import { personAtHost, type Person } from '@askseam/test-support';
 import { scriptedModel, toolResultsSeen } from './scripted-model.js';
 
@@ -29,7 +29,7 @@ describe('ask_user_question in generateText', () => {
     const model = scriptedModel([{ toolCall: { name: 'ask_user_question', input: { questions: [databaseQuestion] } } }, { text: 'SQLite it is.' }]);
     const run = generateText({
       model,
-      tools: { ask_user_question: askUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent }) },
+      tools: { ask_user_question: createAskUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent }) },
       prompt: 'Set up the service.',
       stopWhen: stepCountIs(3),
     });
@@ -47,7 +47,7 @@ describe('ask_user_question in generateText', () => {
   it('sends the providers askseam’s own JSON Schema for the tool', async () => {
     person = await personAtHost();
     const model = scriptedModel([{ text: 'Nothing to ask.' }]);
-    await generateText({ model, tools: { ask_user_question: askUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent }) }, prompt: 'Hi' });
+    await generateText({ model, tools: { ask_user_question: createAskUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent }) }, prompt: 'Hi' });
     const offered = model.doGenerateCalls[0]?.tools?.[0];
     expect(offered).toMatchObject({ type: 'function', name: 'ask_user_question', description: askseamAskUserQuestion.description });
     expect(offered && 'inputSchema' in offered ? offered.inputSchema : undefined).toEqual(askseamAskUserQuestion.jsonSchema);
@@ -60,7 +60,7 @@ describe('ask_user_question in generateText', () => {
     const model = scriptedModel([{ toolCall: { name: 'ask_user_question', input: badArgs } }, { text: 'I will fix the call.' }]);
     const result = await generateText({
       model,
-      tools: { ask_user_question: askUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent }) },
+      tools: { ask_user_question: createAskUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent }) },
       prompt: 'Set up the service.',
       stopWhen: stepCountIs(3),
     });
@@ -80,7 +80,7 @@ describe('ask_user_question in generateText', () => {
     const controller = new AbortController();
     const run = generateText({
       model,
-      tools: { ask_user_question: askUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent }) },
+      tools: { ask_user_question: createAskUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent }) },
       prompt: 'Set up the service.',
       stopWhen: stepCountIs(3),
       abortSignal: controller.signal,
@@ -104,7 +104,7 @@ describe('exit_plan_mode in streamText', () => {
     const model = scriptedModel([{ toolCall: { name: 'exit_plan_mode', input: { plan } } }, { text: 'Starting step 1.' }]);
     const result = streamText({
       model,
-      tools: { exit_plan_mode: exitPlanModeTool({ userQuestions: person.userQuestions, agent: person.agent, planMode }) },
+      tools: { exit_plan_mode: createExitPlanModeTool({ userQuestions: person.userQuestions, agent: person.agent, planMode }) },
       prompt: 'Plan the migration.',
       stopWhen: stepCountIs(3),
     });
@@ -126,7 +126,7 @@ describe('request_human_input in a ToolLoopAgent', () => {
     const model = scriptedModel([{ toolCall: { name: 'request_human_input', input: { question: 'Deploy v1.2.3 to production?', format: 'yes_no' } } }, { text: 'Deploying.' }]);
     const agent = new ToolLoopAgent({
       model,
-      tools: { request_human_input: requestHumanInputTool({ userQuestions: person.userQuestions, agent: person.agent }) },
+      tools: { request_human_input: createRequestHumanInputTool({ userQuestions: person.userQuestions, agent: person.agent }) },
       stopWhen: stepCountIs(3),
     });
     const run = agent.generate({ prompt: 'Ship it.' });
@@ -158,5 +158,19 @@ describe('toAiSdkTool with a tool of askseam’s shape that throws', () => {
     expect(toolResultsSeen(model, 1)).toEqual([
       expect.objectContaining({ output: { type: 'error-text', value: expect.stringMatching(/^Error: Asking the user failed: directory offline\n/) } }),
     ]);
+  });
+});
+
+// One name, one shape (docs/decisions.md): `askUserQuestionTool` and its siblings are askseam's tool
+// objects in every package that exports them; a factory that builds a framework's tool is `create…Tool`.
+describe('the names of the tool factories', () => {
+  const toolObjectNames = ['askUserQuestionTool', 'exitPlanModeTool', 'askClarificationTool', 'requestHumanInputTool', 'requestClarificationTool'];
+
+  it('exports nothing under the name of an askseam tool object, and a create… factory for each', async () => {
+    const exported: Record<string, unknown> = await import('../src/index.js');
+    for (const name of toolObjectNames) {
+      expect(exported, name).not.toHaveProperty(name);
+      expect(typeof exported[`create${name[0]!.toUpperCase()}${name.slice(1)}`], name).toBe('function');
+    }
   });
 });

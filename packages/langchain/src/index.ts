@@ -8,6 +8,8 @@ export type { CardChoice, ReviewActionsOptions, ReviewLang } from './review.js';
 export { editForm } from './edit-form.js';
 export type { EditForm } from './edit-form.js';
 export { offeredReview, toolJsonSchemaOf } from './review.js';
+export { createAskUserQuestionInterruptTool } from './interrupt-tool.js';
+export type { AskUserQuestionInterrupt } from './interrupt-tool.js';
 export { langGraphInterrupts } from './interrupt-bridge.js';
 export type { BridgeHost, InterruptibleGraph, LangGraphInterrupts, LangGraphInterruptsOptions, PendingInterrupt } from './interrupt-bridge.js';
 export { LangGraphBridgeError, langGraphBridgeErrorCodes } from './errors.js';

@@ -51,15 +51,21 @@ export function toLangChainTool<Context extends { signal?: AbortSignal | undefin
     func: async (args: unknown, _runManager, config?: ToolRunnableConfig) => {
       const signal = config?.signal ?? context.signal;
       const result = await askseamTool.execute(args, signal === undefined ? context : { ...context, signal });
-      const toolCallId = config?.toolCall?.id;
-      if (!result.isError || toolCallId === undefined) return result.text;
-      // An error result stays marked as one, so the agent (and LangSmith) tell it from an answer.
-      return new ToolMessage({ content: result.text, tool_call_id: toolCallId, name: askseamTool.name, status: 'error' });
+      return toolReply(result, askseamTool.name, config);
     },
   });
 }
 
-function passThroughSchema(askseamTool: AskseamToolShape<unknown>): AskseamLangChainSchema {
+/** What the tool gives LangChain for an askseam result: the text, or an error tool message. */
+export function toolReply(result: { isError: boolean; text: string }, toolName: string, config: ToolRunnableConfig | undefined): string | ToolMessage {
+  const toolCallId = config?.toolCall?.id;
+  if (!result.isError || toolCallId === undefined) return result.text;
+  // An error result stays marked as one, so the agent (and LangSmith) tell it from an answer.
+  return new ToolMessage({ content: result.text, tool_call_id: toolCallId, name: toolName, status: 'error' });
+}
+
+/** The tool's JSON Schema as LangChain's schema, with no validator of LangChain's own. */
+export function passThroughSchema(askseamTool: Pick<AskseamToolShape<unknown>, 'jsonSchema'>): AskseamLangChainSchema {
   // Read on every conversion: the tools hand out a fresh copy per read, which LangChain may edit.
   const jsonSchema = (): Record<string, unknown> => askseamTool.jsonSchema;
   return { '~standard': { version: 1, vendor: 'askseam', jsonSchema: { input: jsonSchema, output: jsonSchema } } };

@@ -2,7 +2,7 @@
 // needs approval is approved (or denied, with a reason) on askseam's approval card. Then the same
 // approval made durable: saved with the paused run, decided after a restart.
 import { createWebSocketHost, type WebSocketHost } from '@askseam/host-ws';
-import { askRunApprovalDetached, askUserQuestionTool, resumeRunFromApproval, runWithApprovals, type ResumedRun } from '@askseam/openai-agents';
+import { askRunApprovalDetached, createAskUserQuestionTool, resumeRunFromApproval, runWithApprovals, type ResumedRun } from '@askseam/openai-agents';
 import type { QuestionStore } from '@askseam/store';
 import type { AgentRef, UserQuestions } from '@askseam/user-questions';
 import { Agent, Runner, tool, type Model } from '@openai/agents';
@@ -29,7 +29,7 @@ export function releaseAgent(userQuestions: UserQuestions, agent: AgentRef, mode
     name: 'release-bot',
     model,
     instructions: 'Ship what the user asks for. Ask when something is unclear.',
-    tools: [askUserQuestionTool({ userQuestions, agent }), deployTool(deploy)],
+    tools: [createAskUserQuestionTool({ userQuestions, agent }), deployTool(deploy)],
   });
   // #endregion agent
 }

@@ -1,5 +1,5 @@
 // Everything a user may import from @askseam/openai-agents, named one by one.
-export { askClarificationTool, askUserQuestionTool, exitPlanModeTool, requestClarificationTool, requestHumanInputTool } from './tools.js';
+export { createAskClarificationTool, createAskUserQuestionTool, createExitPlanModeTool, createRequestClarificationTool, createRequestHumanInputTool } from './tools.js';
 export { agentsToolFrom } from './agents-tool.js';
 export type { AgentsToolOptions, AskseamToolLike } from './agents-tool.js';
 export { answerInterruptions, runWithApprovals } from './approve-interruptions.js';

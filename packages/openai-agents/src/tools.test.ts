@@ -7,7 +7,7 @@ import { Agent, Runner, type FunctionTool } from '@openai/agents';
 import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupPeople, startPerson } from '../test/person.js';
-import { askClarificationTool, askUserQuestionTool, exitPlanModeTool, requestClarificationTool, requestHumanInputTool } from './index.js';
+import { createAskClarificationTool, createAskUserQuestionTool, createExitPlanModeTool, createRequestClarificationTool, createRequestHumanInputTool } from './index.js';
 
 afterEach(cleanupPeople);
 
@@ -21,11 +21,11 @@ function outputSeen(model: ScriptedModel, callId: string): unknown {
   return item?.type === 'function_call_result' ? item.output : undefined;
 }
 
-describe('askUserQuestionTool in the real Runner', () => {
+describe('createAskUserQuestionTool in the real Runner', () => {
   it('asks the person, and the model’s next call reads askseam’s JSON answer', async () => {
     const person = await startPerson();
     const model = new ScriptedModel([[functionCall('ask_user_question', colourQuestion, { callId: 'call-1' })], [assistantMessage('Blue it is.')]]);
-    const agent = new Agent({ name: 'coder', model, tools: [askUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent })] });
+    const agent = new Agent({ name: 'coder', model, tools: [createAskUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent })] });
 
     const run = runner.run(agent, 'Paint the shed.');
     const question = await person.nextQuestion();
@@ -41,7 +41,7 @@ describe('askUserQuestionTool in the real Runner', () => {
   it('sends the model askseam’s strict schema in strict mode', async () => {
     const person = await startPerson();
     const model = new ScriptedModel([[assistantMessage('Nothing to ask.')]]);
-    const agent = new Agent({ name: 'coder', model, tools: [askUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent })] });
+    const agent = new Agent({ name: 'coder', model, tools: [createAskUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent })] });
     await runner.run(agent, 'Hi.');
     const sent = model.firstCall?.request.tools.find((each) => each.name === 'ask_user_question');
     expect(sent).toMatchObject({ type: 'function', strict: true, description: askUserQuestionSource.description, parameters: askUserQuestionSource.strictJsonSchema });
@@ -51,7 +51,7 @@ describe('askUserQuestionTool in the real Runner', () => {
     const person = await startPerson();
     const bad = { questions: [{ id: 'colour', question: 'Which colour?', header: 'Colour', multiSelect: false, options: [{ label: 'Red', description: 'Warm.' }, { label: 'Blue', description: 'Cool.' }] }] };
     const model = new ScriptedModel([[functionCall('ask_user_question', bad, { callId: 'call-bad' })], [assistantMessage('I will fix the call.')]]);
-    const agent = new Agent({ name: 'coder', model, tools: [askUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent })] });
+    const agent = new Agent({ name: 'coder', model, tools: [createAskUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent })] });
 
     await runner.run(agent, 'Paint the shed.');
 
@@ -65,7 +65,7 @@ describe('askUserQuestionTool in the real Runner', () => {
   it('withdraws the waiting question when the run is aborted', async () => {
     const person = await startPerson();
     const model = new ScriptedModel([[functionCall('ask_user_question', colourQuestion, { callId: 'call-1' })]]);
-    const agent = new Agent({ name: 'coder', model, tools: [askUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent })] });
+    const agent = new Agent({ name: 'coder', model, tools: [createAskUserQuestionTool({ userQuestions: person.userQuestions, agent: person.agent })] });
     const controller = new AbortController();
 
     const run = runner.run(agent, 'Paint the shed.', { signal: controller.signal });
@@ -86,7 +86,7 @@ describe('the plan-mode and clarify tools', () => {
     planMode.enter(person.agent.id);
     const plan = '# Paint the shed\n1. Sand it.\n2. Paint it blue.';
     const model = new ScriptedModel([[functionCall('exit_plan_mode', { plan }, { callId: 'call-plan' })], [assistantMessage('Starting.')]]);
-    const agent = new Agent({ name: 'coder', model, tools: [exitPlanModeTool({ userQuestions: person.userQuestions, agent: person.agent, planMode })] });
+    const agent = new Agent({ name: 'coder', model, tools: [createExitPlanModeTool({ userQuestions: person.userQuestions, agent: person.agent, planMode })] });
 
     const run = runner.run(agent, 'Plan first.');
     const review = await person.nextQuestion();
@@ -100,12 +100,26 @@ describe('the plan-mode and clarify tools', () => {
   it('offers the clarify tools with their plain schemas, not strict', () => {
     const context = { userQuestions: { ask: async () => ({ answers: [] }) } };
     const pairs: [FunctionTool, { name: string; jsonSchema: object }][] = [
-      [askClarificationTool(context), askClarificationSource],
-      [requestHumanInputTool(context), requestHumanInputSource],
-      [requestClarificationTool(context), requestClarificationSource],
+      [createAskClarificationTool(context), askClarificationSource],
+      [createRequestHumanInputTool(context), requestHumanInputSource],
+      [createRequestClarificationTool(context), requestClarificationSource],
     ];
     for (const [made, source] of pairs) {
       expect({ name: made.name, strict: made.strict, parameters: made.parameters }).toEqual({ name: source.name, strict: false, parameters: source.jsonSchema });
+    }
+  });
+});
+
+// One name, one shape (docs/decisions.md): `askUserQuestionTool` and its siblings are askseam's tool
+// objects in every package that exports them; a factory that builds a framework's tool is `create…Tool`.
+describe('the names of the tool factories', () => {
+  const toolObjectNames = ['askUserQuestionTool', 'exitPlanModeTool', 'askClarificationTool', 'requestHumanInputTool', 'requestClarificationTool'];
+
+  it('exports nothing under the name of an askseam tool object, and a create… factory for each', async () => {
+    const exported: Record<string, unknown> = await import('./index.js');
+    for (const name of toolObjectNames) {
+      expect(exported, name).not.toHaveProperty(name);
+      expect(typeof exported[`create${name[0]!.toUpperCase()}${name.slice(1)}`], name).toBe('function');
     }
   });
 });
