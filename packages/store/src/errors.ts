@@ -23,17 +23,14 @@ export const questionStoreErrorCodes = [
 export type QuestionStoreErrorCode = (typeof questionStoreErrorCodes)[number];
 
 const marker: unique symbol = Symbol.for('askseam.QuestionStoreError') as never;
-// The brand before the one `askseam.<ClassName>` scheme: older copies of this package check only it.
-const legacyMarker: unique symbol = Symbol.for('askseam.store.error') as never;
 
 /** A store that refused an operation, or cannot be opened. */
 export class QuestionStoreError extends AskseamError<QuestionStoreErrorCode> {
   readonly [marker] = true;
-  readonly [legacyMarker] = true;
   override readonly name = 'QuestionStoreError';
 
   /** True for a `QuestionStoreError` from any copy of this package (where `instanceof` fails). */
   static override isInstance(value: unknown): value is QuestionStoreError {
-    return AskseamError.hasMarker(value, marker, legacyMarker);
+    return AskseamError.hasMarker(value, marker);
   }
 }
