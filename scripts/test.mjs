@@ -1,8 +1,8 @@
 // Runs every test once and ends with the plain line CI reads: "N passed, N failed".
 // Type tests (expectTypeOf) are checked by tsc first, so a broken public type fails the run too.
-// Then the Node-side suites and the outside-app check run again on Node 22 and 24 (see
-// node-versions.mjs); those versions are prepared while the main run goes, and their counts join
-// the closing line.
+// Then the Node-side suites, the framework adapters and the outside-app check run again on Node 22
+// and 24 (see node-versions.mjs); those versions are prepared while the main run goes, and their
+// counts join the closing line.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,7 +53,7 @@ for (const pending of preparing) {
     removeNodeVersion(prepared);
     continue;
   }
-  console.log(`\nNode ${prepared.major}: the Node-side suites and the outside-app check`);
+  console.log(`\nNode ${prepared.major}: the Node-side suites, the framework adapters and the outside-app check`);
   const reportFile = join(outDir, `vitest-node${prepared.major}.json`);
   const status = await runNodeSideSuites(prepared, reportFile);
   const counts = countVitestReport(reportFile, status);

@@ -15,17 +15,14 @@ export const clarifyErrorCodes = [
 export type ClarifyErrorCode = (typeof clarifyErrorCodes)[number];
 
 const marker: unique symbol = Symbol.for('askseam.ClarifyError') as never;
-// The brand before the one `askseam.<ClassName>` scheme: older copies of this package check only it.
-const legacyMarker: unique symbol = Symbol.for('askseam.clarify.error') as never;
 
 /** Thrown by `resumePendingAction`. Tool calls never throw: they return error results instead. */
 export class ClarifyError extends AskseamError<ClarifyErrorCode> {
   readonly [marker] = true;
-  readonly [legacyMarker] = true;
   override readonly name = 'ClarifyError';
 
   /** True for a `ClarifyError` from any copy of this package (where `instanceof` fails). */
   static override isInstance(value: unknown): value is ClarifyError {
-    return AskseamError.hasMarker(value, marker, legacyMarker);
+    return AskseamError.hasMarker(value, marker);
   }
 }

@@ -28,8 +28,6 @@ export interface QuestionClientErrorOptions extends ErrorOptions {
 }
 
 const marker: unique symbol = Symbol.for('askseam.QuestionClientError') as never;
-// The brand before the one `askseam.<ClassName>` scheme: older copies of this package check only it.
-const legacyMarker: unique symbol = Symbol.for('askseam.client.error') as never;
 
 /**
  * Why a client call failed or the connection reported trouble. Its codes are kebab-case, unlike
@@ -39,7 +37,6 @@ const legacyMarker: unique symbol = Symbol.for('askseam.client.error') as never;
  */
 export class QuestionClientError extends AskseamError<QuestionClientErrorCode> {
   readonly [marker] = true;
-  readonly [legacyMarker] = true;
   override readonly name = 'QuestionClientError';
   readonly rpcId?: string;
   readonly detail?: string;
@@ -59,6 +56,6 @@ export class QuestionClientError extends AskseamError<QuestionClientErrorCode> {
 
   /** True for a `QuestionClientError` from any copy of this package (where `instanceof` fails). */
   static override isInstance(value: unknown): value is QuestionClientError {
-    return AskseamError.hasMarker(value, marker, legacyMarker);
+    return AskseamError.hasMarker(value, marker);
   }
 }

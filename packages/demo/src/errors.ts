@@ -10,17 +10,14 @@ export const demoErrorCodes = [
 export type DemoErrorCode = (typeof demoErrorCodes)[number];
 
 const marker: unique symbol = Symbol.for('askseam.DemoError') as never;
-// The brand before the one `askseam.<ClassName>` scheme: older copies of this package check only it.
-const legacyMarker: unique symbol = Symbol.for('askseam.demo.error') as never;
 
 /** What went wrong in the demo itself: its configuration or the model endpoint it talks to. */
 export class DemoError extends AskseamError<DemoErrorCode> {
   readonly [marker] = true;
-  readonly [legacyMarker] = true;
   override readonly name = 'DemoError';
 
   /** True for a `DemoError` from any copy of this package (where `instanceof` fails). */
   static override isInstance(value: unknown): value is DemoError {
-    return AskseamError.hasMarker(value, marker, legacyMarker);
+    return AskseamError.hasMarker(value, marker);
   }
 }

@@ -2,14 +2,9 @@ import { AskseamError, UserQuestionError } from '@askseam/user-questions';
 import { describe, expect, it } from 'vitest';
 import { WebSocketHostError } from './errors.js';
 
-// What another copy of this package (same version) and an older version put on their errors.
+// What another copy of this package puts on its errors, and the brand of a pre-release scheme that never shipped.
 const brand = Symbol.for('askseam.WebSocketHostError');
-const oldBrand = Symbol.for('askseam.host-ws.error');
-
-/** The check an older copy of this package runs (its brand, and a string code). */
-function olderCopyRecognises(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[oldBrand] === true && typeof (value as { code?: unknown }).code === 'string';
-}
+const preReleaseBrand = Symbol.for('askseam.host-ws.error');
 
 describe('WebSocketHostError', () => {
   it('is an AskseamError with its code, message, cause and name', () => {
@@ -27,10 +22,10 @@ describe('WebSocketHostError', () => {
     expect(WebSocketHostError.isInstance({ [brand]: true, code: 'STORE_FAILED' })).toBe(true);
   });
 
-  it('recognises an error of an older version by its old brand, and is recognised by it', () => {
-    expect(WebSocketHostError.isInstance({ [oldBrand]: true, code: 'STORE_FAILED' })).toBe(true);
-    expect(AskseamError.isInstance({ [oldBrand]: true, code: 'STORE_FAILED' })).toBe(true);
-    expect(olderCopyRecognises(new WebSocketHostError('STORE_FAILED', 'x'))).toBe(true);
+  it('does not take an object carrying only the never-published pre-release brand for its error', () => {
+    expect(WebSocketHostError.isInstance({ [preReleaseBrand]: true, code: 'STORE_FAILED' })).toBe(false);
+    expect(AskseamError.isInstance({ [preReleaseBrand]: true, code: 'STORE_FAILED' })).toBe(false);
+    expect((new WebSocketHostError('STORE_FAILED', 'x') as unknown as Record<symbol, unknown>)[preReleaseBrand]).toBeUndefined();
   });
 
   it('does not take another package\'s error, or a brand without a code, for its own', () => {

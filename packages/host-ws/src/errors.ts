@@ -18,17 +18,14 @@ export const webSocketHostErrorCodes = [
 export type WebSocketHostErrorCode = (typeof webSocketHostErrorCodes)[number];
 
 const marker: unique symbol = Symbol.for('askseam.WebSocketHostError') as never;
-// The brand before the one `askseam.<ClassName>` scheme: older copies of this package check only it.
-const legacyMarker: unique symbol = Symbol.for('askseam.host-ws.error') as never;
 
 /** A host that cannot be set up as asked (bad options, no authentication chosen, not listening, a failing store), or a detached ask it cannot keep. */
 export class WebSocketHostError extends AskseamError<WebSocketHostErrorCode> {
   readonly [marker] = true;
-  readonly [legacyMarker] = true;
   override readonly name = 'WebSocketHostError';
 
   /** True for a `WebSocketHostError` from any copy of this package (where `instanceof` fails). */
   static override isInstance(value: unknown): value is WebSocketHostError {
-    return AskseamError.hasMarker(value, marker, legacyMarker);
+    return AskseamError.hasMarker(value, marker);
   }
 }

@@ -57,7 +57,7 @@ describe('options', () => {
     const error = new WebSocketHostError('NOT_LISTENING', 'x');
     expect(WebSocketHostError.isInstance(error)).toBe(true);
     expect(WebSocketHostError.isInstance({ code: 'NOT_LISTENING' })).toBe(false);
-    expect(WebSocketHostError.isInstance(Object.assign(new Error('y'), { [Symbol.for('askseam.host-ws.error')]: true, code: 'X' }))).toBe(true);
+    expect(WebSocketHostError.isInstance(Object.assign(new Error('y'), { [Symbol.for('askseam.WebSocketHostError')]: true, code: 'X' }))).toBe(true);
   });
 
   it('takes its default heartbeat from @askseam/protocol, the interval the client\'s default is derived from', () => {

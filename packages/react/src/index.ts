@@ -1,4 +1,7 @@
-// Everything a user may import from @askseam/react, named one by one. Safe to import on a server.
+'use client';
+// Everything a user may import from @askseam/react, named one by one. The directive makes every
+// export a client reference in a React Server Components app (Next.js App Router): a server
+// component renders <AskseamQuestions> with plain props, and it still renders to HTML on a server.
 export { useQuestions } from './use-questions.js';
 export type { UseQuestionsResult } from './use-questions.js';
 export { AskseamQuestions } from './askseam-questions.js';

@@ -23,8 +23,6 @@ export const questionStoreErrorCodes = [
 export type QuestionStoreErrorCode = (typeof questionStoreErrorCodes)[number];
 
 const marker: unique symbol = Symbol.for('askseam.QuestionStoreError') as never;
-// The brand before the one `askseam.<ClassName>` scheme: older copies of this package check only it.
-const legacyMarker: unique symbol = Symbol.for('askseam.store.error') as never;
 
 export interface QuestionStoreErrorOptions extends ErrorOptions {
   /** See `QuestionStoreError.sent`. */
@@ -34,7 +32,6 @@ export interface QuestionStoreErrorOptions extends ErrorOptions {
 /** A store that refused an operation, or cannot be opened. */
 export class QuestionStoreError extends AskseamError<QuestionStoreErrorCode> {
   readonly [marker] = true;
-  readonly [legacyMarker] = true;
   override readonly name = 'QuestionStoreError';
   /**
    * `STORE_UNAVAILABLE` of a networked store: whether the command may have reached the server and
@@ -52,6 +49,6 @@ export class QuestionStoreError extends AskseamError<QuestionStoreErrorCode> {
 
   /** True for a `QuestionStoreError` from any copy of this package (where `instanceof` fails). */
   static override isInstance(value: unknown): value is QuestionStoreError {
-    return AskseamError.hasMarker(value, marker, legacyMarker);
+    return AskseamError.hasMarker(value, marker);
   }
 }

@@ -57,12 +57,12 @@ describe('toolErrorResult', () => {
   });
 
   it('recognises a UserQuestionError from another copy of the seam by its marker', () => {
-    const foreign = Object.assign(new Error('Dismissed.'), { code: 'ASK_CANCELLED', [Symbol.for('askseam.error')]: true });
+    const foreign = Object.assign(new Error('Dismissed.'), { code: 'ASK_CANCELLED', [Symbol.for('askseam.UserQuestionError')]: true });
     expect(toolErrorResult(foreign)).toMatchObject({ code: 'ASK_CANCELLED', text: `Error: Dismissed.\n${askToolErrorHints.ASK_CANCELLED}` });
   });
 
   it('renders a seam error with a code it does not know as PROVIDER_FAILED, keeping the message', () => {
-    const newer = Object.assign(new Error('Quota exceeded.'), { code: 'ASK_QUOTA', [Symbol.for('askseam.error')]: true });
+    const newer = Object.assign(new Error('Quota exceeded.'), { code: 'ASK_QUOTA', [Symbol.for('askseam.UserQuestionError')]: true });
     expect(toolErrorResult(newer)).toMatchObject({ code: 'PROVIDER_FAILED', text: expect.stringContaining('Quota exceeded.') });
   });
 

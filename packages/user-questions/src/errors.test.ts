@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AskseamError, hasUserQuestionErrorCode, legacyErrorBrands, UserQuestionError, userQuestionErrorCodes } from './errors.js';
+import { AskseamError, hasUserQuestionErrorCode, UserQuestionError, userQuestionErrorCodes } from './errors.js';
+
+// The brands of a pre-release scheme, never published: nothing may recognise or carry them.
+const preReleaseBrands = ['askseam.error', 'askseam.store.error', 'askseam.host-ws.error', 'askseam.client.error', 'askseam.clarify.error', 'askseam.demo.error'];
 
 describe('UserQuestionError', () => {
   it('carries its code, message, cause and name', () => {
@@ -26,12 +29,12 @@ describe('UserQuestionError.isInstance', () => {
 
   it('recognises an error from another copy of the package by its registry-symbol marker', () => {
     // What a second installed copy's class produces: a different class, the same Symbol.for marker.
-    const otherCopyMarker: unique symbol = Symbol.for('askseam.error') as never;
+    const otherCopyMarker: unique symbol = Symbol.for('askseam.UserQuestionError') as never;
     class OtherCopyError extends Error {
       readonly [otherCopyMarker] = true;
       readonly code = 'ASK_CANCELLED';
     }
-    const lookAlike = { [Symbol.for('askseam.error')]: true, code: 'ASK_TIMEOUT', message: 'late' };
+    const lookAlike = { [Symbol.for('askseam.UserQuestionError')]: true, code: 'ASK_TIMEOUT', message: 'late' };
 
     expect(UserQuestionError.isInstance(new OtherCopyError('dismissed'))).toBe(true);
     expect(new OtherCopyError('dismissed') instanceof UserQuestionError).toBe(false);
@@ -41,9 +44,10 @@ describe('UserQuestionError.isInstance', () => {
   it.each([
     ['a plain Error', new Error('nope')],
     ['an Error with a code but no marker', Object.assign(new Error('nope'), { code: 'ASK_ABORTED' })],
-    ['a marker that is not true', { [Symbol.for('askseam.error')]: 'yes', code: 'ASK_ABORTED' }],
-    ['a marker without a code', { [Symbol.for('askseam.error')]: true }],
-    ['a module-local symbol of the same name', { [Symbol('askseam.error')]: true, code: 'ASK_ABORTED' }],
+    ['a marker that is not true', { [Symbol.for('askseam.UserQuestionError')]: 'yes', code: 'ASK_ABORTED' }],
+    ['a marker without a code', { [Symbol.for('askseam.UserQuestionError')]: true }],
+    ['a module-local symbol of the same name', { [Symbol('askseam.UserQuestionError')]: true, code: 'ASK_ABORTED' }],
+    ['the never-published pre-release brand askseam.error', { [Symbol.for('askseam.error')]: true, code: 'ASK_ABORTED' }],
     ['null', null],
     ['undefined', undefined],
     ['a string', 'ASK_ABORTED'],
@@ -57,14 +61,13 @@ describe('UserQuestionError brands', () => {
     expect(UserQuestionError.isInstance({ [Symbol.for('askseam.UserQuestionError')]: true, code: 'ASK_TIMEOUT' })).toBe(true);
   });
 
-  it('still carries the old askseam.error brand, so an older copy of the package recognises it', () => {
-    const error = new UserQuestionError('ASK_CANCELLED', 'dismissed') as unknown as Record<symbol, unknown>;
-    expect(error[Symbol.for('askseam.error')]).toBe(true);
+  it('carries only its own brand and the base brand, no pre-release one', () => {
+    const error = new UserQuestionError('ASK_CANCELLED', 'dismissed');
+    expect(Object.getOwnPropertySymbols(error).map((symbol) => Symbol.keyFor(symbol)).sort()).toEqual(['askseam.AskseamError', 'askseam.UserQuestionError']);
   });
 
   it('does not take another package\'s askseam error for its own', () => {
     expect(UserQuestionError.isInstance({ [Symbol.for('askseam.QuestionStoreError')]: true, code: 'STORE_CLOSED' })).toBe(false);
-    expect(UserQuestionError.isInstance({ [Symbol.for('askseam.store.error')]: true, code: 'STORE_CLOSED' })).toBe(false);
     expect(UserQuestionError.isInstance(new AskseamError('ASK_ABORTED', 'a bare base error'))).toBe(false);
   });
 });
@@ -91,8 +94,8 @@ describe('AskseamError', () => {
     expect(AskseamError.isInstance({ [Symbol.for('askseam.AskseamError')]: true, code: 'STORE_CLOSED' })).toBe(true);
   });
 
-  it.each(Object.entries(legacyErrorBrands))('recognises an older version\'s %s by its old brand %s', (_name, brand) => {
-    expect(AskseamError.isInstance(Object.assign(new Error('old'), { [Symbol.for(brand)]: true, code: 'ANY_CODE' }))).toBe(true);
+  it.each(preReleaseBrands)('does not recognise an error carrying only the never-published brand %s', (brand) => {
+    expect(AskseamError.isInstance(Object.assign(new Error('old'), { [Symbol.for(brand)]: true, code: 'ANY_CODE' }))).toBe(false);
   });
 
   it.each([

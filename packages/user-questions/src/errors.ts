@@ -8,23 +8,6 @@
  */
 const baseMarker: unique symbol = Symbol.for('askseam.AskseamError') as never;
 
-/**
- * The brands used before the one `askseam.<ClassName>` scheme. An error made by an older copy
- * carries only its legacy brand, so every check still accepts these; every new error carries its
- * legacy brand too, so an older copy's `isInstance` still recognises it. (Each package's
- * errors.ts names its own; this list lets `AskseamError.isInstance` accept them all. Not public.)
- */
-export const legacyErrorBrands = {
-  UserQuestionError: 'askseam.error',
-  QuestionStoreError: 'askseam.store.error',
-  WebSocketHostError: 'askseam.host-ws.error',
-  QuestionClientError: 'askseam.client.error',
-  ClarifyError: 'askseam.clarify.error',
-  DemoError: 'askseam.demo.error',
-} as const;
-
-const legacyMarkers: readonly symbol[] = Object.values(legacyErrorBrands).map((brand) => Symbol.for(brand));
-
 /** The base of every askseam error: branch on `code`, never on the message. */
 export class AskseamError<C extends string = string> extends Error {
   readonly [baseMarker] = true;
@@ -38,16 +21,16 @@ export class AskseamError<C extends string = string> extends Error {
     super(message, options);
   }
 
-  /** True for an error of any askseam package, from any copy or version of it. */
+  /** True for an error of any askseam package, from any copy of it. */
   static isInstance(value: unknown): value is AskseamError {
-    return AskseamError.hasMarker(value, baseMarker, ...legacyMarkers);
+    return AskseamError.hasMarker(value, baseMarker);
   }
 
-  /** True when `value` carries one of `markers` set to `true` and a string `code`. */
-  protected static hasMarker(value: unknown, ...markers: symbol[]): boolean {
+  /** True when `value` carries `marker` set to `true` and a string `code`. */
+  protected static hasMarker(value: unknown, marker: symbol): boolean {
     if (typeof value !== 'object' || value === null) return false;
     if (typeof (value as { code?: unknown }).code !== 'string') return false;
-    return markers.some((marker) => (value as Record<symbol, unknown>)[marker] === true);
+    return (value as Record<symbol, unknown>)[marker] === true;
   }
 }
 
@@ -70,17 +53,15 @@ export const userQuestionErrorCodes = [
 export type UserQuestionErrorCode = (typeof userQuestionErrorCodes)[number];
 
 const marker: unique symbol = Symbol.for('askseam.UserQuestionError') as never;
-const legacyMarker: unique symbol = Symbol.for('askseam.error') as never;
 
 /** A question that could not be asked or answered (the seam's gates, a host, a provider). */
 export class UserQuestionError extends AskseamError<UserQuestionErrorCode> {
   readonly [marker] = true;
-  readonly [legacyMarker] = true;
   override readonly name = 'UserQuestionError';
 
   /** True for a `UserQuestionError` from any copy of this package (where `instanceof` fails). */
   static override isInstance(value: unknown): value is UserQuestionError {
-    return AskseamError.hasMarker(value, marker, legacyMarker);
+    return AskseamError.hasMarker(value, marker);
   }
 }
 
