@@ -426,6 +426,16 @@ describe('damaged data', () => {
     expect(await raw().get(keys.eventCounter)).toBe(String(first.id));
   });
 
+  it('refuses saveWithEvent as CORRUPT_STORE when the session key is not a stream, writing neither the record nor its event', async () => {
+    const store = open();
+    const keys = redisStoreKeys(store.keyPrefix);
+    const record = sampleQuestionRecord({ sessionId: 'damaged' });
+    await raw().set(keys.events('damaged'), 'not a stream');
+    const event = { type: 'human_input_requested', sessionId: 'damaged', rpcId: record.rpcId, data: { askedBy: record.askedBy, mode: record.mode, questions: record.questions } } as const;
+    expect(await questionStoreErrorCode(store.saveWithEvent(record, event, { announce: { channel: 'news', before: '', after: '' } }))).toBe('CORRUPT_STORE');
+    expect(await raw().exists(keys.record(record.rpcId), keys.saveCounter, keys.pending, keys.sessionPending('damaged'), keys.eventCounter)).toBe(0);
+  });
+
   it('reports a damaged event as CORRUPT_STORE', async () => {
     const store = open();
     await raw().xadd(redisStoreKeys(store.keyPrefix).events('a'), '5-0', 'event', '{"type":"guessed"}', 'at', 'now');

@@ -26,21 +26,59 @@ if type(published) == 'table' and published.err then
   return redis.error_reply('${publishRefusedReplyTag} ' .. published.err)
 end`;
 
+// The checks an append makes before its first write, as a Lua function: the event counter must be
+// a whole number, and each stream a stream (or absent) whose last entry lies below the id it is
+// about to get. Returns the first id the appends take, or nil and what is wrong.
+const firstEventIdFunction = `
+local function firstEventId(counter, streams)
+  local last = redis.call('GET', counter)
+  if last and not string.match(last, '^%d+$') then return nil, 'the event counter does not hold a whole number' end
+  local first = tonumber(last or '0') + 1
+  local checked = {}
+  for i, key in ipairs(streams) do
+    if not checked[key] then
+      checked[key] = true
+      local kind = redis.call('TYPE', key).ok
+      if kind == 'stream' then
+        local top = redis.call('XREVRANGE', key, '+', '-', 'COUNT', 1)[1]
+        local topId = top and tonumber(string.match(top[1], '^(%d+)%-'))
+        if top and (not topId or topId >= first + i - 1) then return nil, 'a session stream already holds an id at or above the event counter' end
+      elseif kind ~= 'none' then
+        return nil, 'a session events key is a ' .. kind .. ', not a stream'
+      end
+    end
+  end
+  return first
+end`;
+
 /**
  * save: refuse a known rpcId, else take the next save number and write the record and both
- * pending indexes. KEYS: record, save counter, pending, session pending. ARGV: record JSON, rpcId,
- * sessionId, then optionally a bus announcement (channel, text before the record, text after it),
- * published before anything is written (see publishOrRefuse). Returns 1 when saved, 0 for a
- * duplicate (nothing published).
+ * pending indexes, and with an event append it too. KEYS: record, save counter, pending, session
+ * pending, then optionally the event counter and the session stream. ARGV: record JSON, rpcId,
+ * sessionId, bus channel ('' for no announcement), text before the record, text after it, then
+ * with the event keys the event JSON and its time. The announcement is published before anything
+ * is written (see publishOrRefuse). Every check (the rpcId, the event keys) runs before the first
+ * write, so the record and its event are stored together or not at all. Returns 1 when saved, 0
+ * for a duplicate (nothing published, nothing appended).
  */
-export const saveScript = lua(`
+export const saveScript = lua(`${firstEventIdFunction}
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-if ARGV[4] then${publishOrRefuse('ARGV[4]', 'ARGV[5] .. ARGV[1] .. ARGV[6]')}
+local eventId
+if KEYS[6] then
+  local problem
+  eventId, problem = firstEventId(KEYS[5], { KEYS[6] })
+  if not eventId then return redis.error_reply('${corruptReplyTag} ' .. problem) end
+end
+if ARGV[4] ~= '' then${publishOrRefuse('ARGV[4]', 'ARGV[5] .. ARGV[1] .. ARGV[6]')}
 end
 local seq = redis.call('INCR', KEYS[2])
 redis.call('HSET', KEYS[1], 'record', ARGV[1], 'session', ARGV[3], 'seq', seq)
 redis.call('ZADD', KEYS[3], seq, ARGV[2])
 redis.call('ZADD', KEYS[4], seq, ARGV[2])
+if eventId then
+  redis.call('SET', KEYS[5], eventId)
+  redis.call('XADD', KEYS[6], string.format('%d-0', eventId), 'event', ARGV[7], 'at', ARGV[8])
+end
 return 1
 `);
 
@@ -113,31 +151,13 @@ return id
  * last entry lies below the id it is about to get. Then the ids are taken at once from the counter
  * and given out in batch order. Returns how many events were added.
  */
-export const appendEventsScript = lua(`
+export const appendEventsScript = lua(`${firstEventIdFunction}
 local count = #KEYS - 1
 if count <= 0 then return 0 end
-local last = redis.call('GET', KEYS[1])
-if last and not string.match(last, '^%d+$') then
-  return redis.error_reply('${corruptReplyTag} the event counter does not hold a whole number')
-end
-local first = tonumber(last or '0') + 1
-local checked = {}
-for i = 2, #KEYS do
-  local key = KEYS[i]
-  if not checked[key] then
-    checked[key] = true
-    local kind = redis.call('TYPE', key).ok
-    if kind == 'stream' then
-      local top = redis.call('XREVRANGE', key, '+', '-', 'COUNT', 1)[1]
-      local topId = top and tonumber(string.match(top[1], '^(%d+)%-'))
-      if top and (not topId or topId >= first + i - 2) then
-        return redis.error_reply('${corruptReplyTag} a session stream already holds an id at or above the event counter')
-      end
-    elseif kind ~= 'none' then
-      return redis.error_reply('${corruptReplyTag} a session events key is a ' .. kind .. ', not a stream')
-    end
-  end
-end
+local streams = {}
+for i = 2, #KEYS do streams[i - 1] = KEYS[i] end
+local first, problem = firstEventId(KEYS[1], streams)
+if not first then return redis.error_reply('${corruptReplyTag} ' .. problem) end
 redis.call('INCRBY', KEYS[1], count)
 for i = 2, #KEYS do
   redis.call('XADD', KEYS[i], string.format('%d-0', first + i - 2), 'event', ARGV[i], 'at', ARGV[1])
