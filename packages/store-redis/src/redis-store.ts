@@ -248,6 +248,14 @@ export class RedisQuestionStore implements QuestionStore {
           { cause: error },
         );
       }
+      // OOM refuses a script at its first write, so nothing of it was written (and it announces only after its last).
+      if (error instanceof Error && error.name === 'ReplyError' && error.message.startsWith('OOM ')) {
+        throw new QuestionStoreError(
+          'STORE_FULL',
+          `Could not ${action} on Redis at ${this.#target()}: Redis is out of memory (${error.message.split('\n')[0]}), so nothing was written and nothing announced. Raise maxmemory, free memory or choose an eviction policy that spares the store's keys, then retry.`,
+          { cause: error },
+        );
+      }
       if (isUnavailableError(error)) {
         // A refusal reply (LOADING, READONLY…) means the command did not run; only a dropped connection leaves it unknown.
         const sent = writes && !wasNotSent(error) && (error as Error).name !== 'ReplyError';

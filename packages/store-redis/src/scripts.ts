@@ -14,16 +14,18 @@ function lua(source: string): LuaScript {
 /** Thrown by a script that finds a record it cannot work with, before it writes anything. */
 export const corruptReplyTag = 'ASKSEAM_CORRUPT';
 
-/** Thrown by a script whose bus announcement Redis refused (an ACL user without channel rights), before it writes anything. */
+/** Thrown by a script whose bus announcement the store's ACL user may not publish, before it writes anything. */
 export const publishRefusedReplyTag = 'ASKSEAM_PUBLISH_REFUSED';
 
-// Redis keeps what a script wrote before an error, so a script that announces publishes before its
-// first write: a refused PUBLISH then leaves nothing written. No subscriber can act on the message
-// before the script ends (no other command runs in between), so the order is invisible to them.
-const publishOrRefuse = (channel: string, text: string): string => `
-local published = redis.pcall('PUBLISH', ${channel}, ${text})
-if type(published) == 'table' and published.err then
-  return redis.error_reply('${publishRefusedReplyTag} ' .. published.err)
+// A script that announces must never write what it may not announce (an ACL user without the
+// channel), nor announce what it did not write (Redis keeps what a script wrote before an error,
+// and refuses the first write of a script with OOM at maxmemory under noeviction, after anything
+// published before it). So it asks Redis whether its user may publish before its first write
+// (redis.acl_check_cmd, Redis 7: the same ACL check a PUBLISH would meet, channel included), and
+// publishes after its last. No subscriber can act on the message before the script ends.
+const refuseUnlessMayPublish = (channel: string, text: string): string => `
+if redis.acl_check_cmd and not redis.acl_check_cmd('PUBLISH', ${channel}, ${text}) then
+  return redis.error_reply('${publishRefusedReplyTag} this user has no right to publish on the channel')
 end`;
 
 // The checks an append makes before its first write, as a Lua function: the event counter must be
@@ -56,8 +58,8 @@ end`;
  * pending indexes, and with an event append it too. KEYS: record, save counter, pending, session
  * pending, then optionally the event counter and the session stream. ARGV: record JSON, rpcId,
  * sessionId, bus channel ('' for no announcement), text before the record, text after it, then
- * with the event keys the event JSON and its time. The announcement is published before anything
- * is written (see publishOrRefuse). Every check (the rpcId, the event keys) runs before the first
+ * with the event keys the event JSON and its time. The announcement is published after every
+ * write, and the user's right to publish it checked before the first (see refuseUnlessMayPublish). Every check (the rpcId, the event keys) runs before the first
  * write, so the record and its event are stored together or not at all. Returns 1 when saved, 0
  * for a duplicate (nothing published, nothing appended).
  */
@@ -69,7 +71,8 @@ if KEYS[6] then
   eventId, problem = firstEventId(KEYS[5], { KEYS[6] })
   if not eventId then return redis.error_reply('${corruptReplyTag} ' .. problem) end
 end
-if ARGV[4] ~= '' then${publishOrRefuse('ARGV[4]', 'ARGV[5] .. ARGV[1] .. ARGV[6]')}
+local announce = ARGV[4] ~= ''
+if announce then${refuseUnlessMayPublish('ARGV[4]', 'ARGV[5] .. ARGV[1] .. ARGV[6]')}
 end
 local seq = redis.call('INCR', KEYS[2])
 redis.call('HSET', KEYS[1], 'record', ARGV[1], 'session', ARGV[3], 'seq', seq)
@@ -79,6 +82,7 @@ if eventId then
   redis.call('SET', KEYS[5], eventId)
   redis.call('XADD', KEYS[6], string.format('%d-0', eventId), 'event', ARGV[7], 'at', ARGV[8])
 end
+if announce then redis.call('PUBLISH', ARGV[4], ARGV[5] .. ARGV[1] .. ARGV[6]) end
 return 1
 `);
 
@@ -88,7 +92,7 @@ return 1
  * chose the outcome (it then awaits its resume), retention in ms ('0' for none), then optionally a
  * bus announcement (channel, text before the record, text after it), published with the settled
  * record as JSON: the stored record's JSON (an object, without settlement fields) with outcome,
- * settledAt and answer added, before anything is written (see publishOrRefuse). Returns the
+ * settledAt and answer added, after every write (see refuseUnlessMayPublish). Returns the
  * settled hash (HGETALL), or nil when the rpcId is unknown or already settled (nothing published).
  * Every check runs before the first write.
  */
@@ -100,11 +104,13 @@ local stored = redis.call('HGET', KEYS[1], 'record')
 if not session or not seq or not tonumber(seq) or not stored then
   return redis.error_reply('${corruptReplyTag} the stored hash lacks its record, session or save number')
 end
+local announcement
 if ARGV[8] then
   local answer = ''
   if ARGV[3] ~= '' then answer = ',"answer":' .. ARGV[3] end
   -- The outcome and the time are plain words and an ISO date: nothing in them needs escaping.
-  local settled = string.sub(stored, 1, -2) .. ',"outcome":"' .. ARGV[2] .. '","settledAt":"' .. ARGV[4] .. '"' .. answer .. '}'${publishOrRefuse('ARGV[8]', 'ARGV[9] .. settled .. ARGV[10]')}
+  local settled = string.sub(stored, 1, -2) .. ',"outcome":"' .. ARGV[2] .. '","settledAt":"' .. ARGV[4] .. '"' .. answer .. '}'
+  announcement = ARGV[9] .. settled .. ARGV[10]${refuseUnlessMayPublish('ARGV[8]', 'announcement')}
 end
 redis.call('HSET', KEYS[1], 'outcome', ARGV[2], 'settledAt', ARGV[4])
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'answer', ARGV[3]) end
@@ -115,6 +121,7 @@ if ARGV[6] == '1' then
 elseif ARGV[7] ~= '0' then
   redis.call('PEXPIRE', KEYS[1], ARGV[7])
 end
+if announcement then redis.call('PUBLISH', ARGV[8], announcement) end
 return redis.call('HGETALL', KEYS[1])
 `);
 
