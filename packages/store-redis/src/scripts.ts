@@ -59,9 +59,10 @@ end`;
  * pending, then optionally the event counter and the session stream. ARGV: record JSON, rpcId,
  * sessionId, bus channel ('' for no announcement), text before the record, text after it, then
  * with the event keys the event JSON and its time. The announcement is published after every
- * write, and the user's right to publish it checked before the first (see refuseUnlessMayPublish). Every check (the rpcId, the event keys) runs before the first
- * write, so the record and its event are stored together or not at all. Returns 1 when saved, 0
- * for a duplicate (nothing published, nothing appended).
+ * write, the user's right to publish it checked before the first (see refuseUnlessMayPublish).
+ * Every check (the rpcId, the event keys) runs before the first write, so the record and its event
+ * are stored together or not at all. Returns 1 when saved, 0 for a duplicate (nothing published,
+ * nothing appended).
  */
 export const saveScript = lua(`${firstEventIdFunction}
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
