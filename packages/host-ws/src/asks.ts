@@ -193,11 +193,18 @@ export class Asks {
     reporter.report({ kind: 'asked', record }, { log: false });
     // With a store on the bus's server, `asked` leaves Redis inside the save (docs/scaling.md).
     const announce = cluster.announcement({ type: 'asked' });
+    // The question's `human_input_requested` goes into the store with it when the store can take
+    // both at once: once the ask has resolved, a process killed at any instant leaves both or neither.
+    const asked = store.saveWithEvent === undefined ? undefined : reporter.logEntry({ kind: 'saved', record });
+    const save = async (): Promise<void> => {
+      if (asked !== undefined) return announce === undefined ? store.saveWithEvent!(record, asked) : store.saveWithEvent!(record, asked, { announce });
+      return announce === undefined ? store.save(record) : store.save(record, { announce });
+    };
     // `async` turns a store that throws synchronously into a rejection like any other.
-    const done = (async () => (announce === undefined ? store.save(record) : store.save(record, { announce })))().then(
+    const done = save().then(
       (): Saved => {
         entry.saved = true;
-        reporter.record({ kind: 'saved', record });
+        if (asked === undefined) reporter.record({ kind: 'saved', record });
         // Settled (aborted) or withdrawn by close while it was being saved: nobody is to see it now.
         if (pending.get(record.rpcId) === entry) {
           delivery.announce(entry);

@@ -160,8 +160,14 @@ export class Reporter {
 
   /** Write the fact's event-log entry (facts without a session have none). */
   record(fact: HostFact): void {
+    const entry = this.logEntry(fact);
+    if (entry !== undefined) this.#eventLog.append(entry);
+  }
+
+  /** The fact's event-log entry without writing it: for a store write that stores it itself (`saveWithEvent`). */
+  logEntry(fact: HostFact): NewQuestionEvent | undefined {
     const entry = (outputs[fact.kind] as Outputs<HostFact>).log?.(fact);
-    if (entry !== undefined && entry.sessionId !== undefined) this.#eventLog.append(entry);
+    return entry !== undefined && entry.sessionId !== undefined ? entry : undefined;
   }
 
   /** Resolves once every event-log entry so far is written (or failed). */

@@ -209,117 +209,6 @@ describe('atomic writes under races', () => {
   });
 });
 
-describe('bus announcements inside writes', () => {
-  /** A subscriber on `channel` that keeps every message text. */
-  async function listen(channel: string): Promise<string[]> {
-    const heard: string[] = [];
-    const subscriber = raw();
-    subscriber.on('message', (_channel: string, text: string) => heard.push(text));
-    await subscriber.subscribe(channel);
-    return heard;
-  }
-
-  async function settle(check: () => boolean): Promise<void> {
-    for (let i = 0; i < 250 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-
-  it('names the Redis it publishes on, and none for a client with its own ioredis keyPrefix', () => {
-    expect(open().announcesOn).toBe(`redis://127.0.0.1:${server.port}/0`);
-    expect(open({ client: raw({ keyPrefix: 'app:' }) }).announcesOn).toBeUndefined();
-  });
-
-  it('publishes the saved record between before and after, once, and nothing for a refused duplicate', async () => {
-    const store = open();
-    const heard = await listen('news');
-    const record = sampleQuestionRecord({ askedOn: 'node-a' });
-    const announce = { channel: 'news', before: '<', after: '>' };
-    await store.save(record, { announce });
-    expect(await questionStoreErrorCode(store.save(record, { announce }))).toBe('DUPLICATE_RPC_ID');
-    await settle(() => heard.length >= 1);
-    // A marker published after both saves arrives after anything they published.
-    await raw().publish('news', 'end');
-    await settle(() => heard.includes('end'));
-    expect(heard).toHaveLength(2);
-    expect(heard[0]!.startsWith('<') && heard[0]!.endsWith('>')).toBe(true);
-    expect(JSON.parse(heard[0]!.slice(1, -1))).toEqual(record);
-  });
-
-  it('publishes the settled record as claim returns it, with or without an answer, and nothing for a lost claim', async () => {
-    const store = open();
-    const heard = await listen('news');
-    const answered = sampleQuestionRecord();
-    const dismissed = sampleQuestionRecord();
-    await store.save(answered);
-    await store.save(dismissed);
-    const announce = { channel: 'news', before: '{"record":', after: ',"n":1}' };
-    const won = await store.claim(answered.rpcId, 'answered', yes, { announce });
-    const cancelled = await store.claim(dismissed.rpcId, 'cancelled', undefined, { announce });
-    expect(await store.claim(answered.rpcId, 'cancelled', undefined, { announce })).toBeUndefined();
-    await raw().publish('news', 'end');
-    await settle(() => heard.includes('end'));
-    expect(heard.slice(0, -1).map((text) => JSON.parse(text))).toEqual([
-      { record: won, n: 1 },
-      { record: cancelled, n: 1 },
-    ]);
-    expect(heard).toHaveLength(3);
-  });
-
-  it('names a client of another ACL user as another publisher, and the default user as none', () => {
-    const url = new URL(server.url);
-    expect(open({ client: raw({ username: 'default' }) }).announcesOn).toBe(`redis://127.0.0.1:${server.port}/0`);
-    url.username = 'alice';
-    url.password = 'secret';
-    const alice = new RedisQuestionStore({ url: url.toString(), keyPrefix: 'x:' });
-    stores.push(alice);
-    expect(alice.announcesOn).toBe(`redis://alice@127.0.0.1:${server.port}/0`);
-  });
-
-  describe('for an ACL user that may not publish', () => {
-    /** A store whose client logs in as a user with every key and command right but no channel. */
-    async function storeWithoutChannels(): Promise<RedisQuestionStore> {
-      const user = `nopub-${randomUUID().slice(0, 8)}`;
-      await raw().call('ACL', 'SETUSER', user, 'on', '>pw', '~*', 'resetchannels', '+@all');
-      const url = new URL(server.url);
-      url.username = user;
-      url.password = 'pw';
-      return open({ url: url.toString() });
-    }
-
-    it('refuses a save whose announcement Redis will not publish as NOT_PERMITTED and writes nothing', async () => {
-      const store = await storeWithoutChannels();
-      const record = sampleQuestionRecord();
-      const announce = { channel: 'news', before: '<', after: '>' };
-      const error = await store.save(record, { announce }).catch((caught: unknown) => caught);
-      expect(QuestionStoreError.isInstance(error) && error.code).toBe('NOT_PERMITTED');
-      expect((error as Error).message).toContain('nothing was written');
-      const keys = redisStoreKeys(store.keyPrefix);
-      expect(await raw().exists(keys.record(record.rpcId), keys.saveCounter, keys.pending, keys.sessionPending(record.sessionId))).toBe(0);
-      // The same store saves once it is not asked to publish.
-      await store.save(record);
-      expect(await store.get(record.rpcId)).toMatchObject({ rpcId: record.rpcId });
-    });
-
-    it('refuses a claim whose announcement Redis will not publish as NOT_PERMITTED and leaves the record pending', async () => {
-      const store = await storeWithoutChannels();
-      const record = sampleQuestionRecord();
-      await store.save(record);
-      const announce = { channel: 'news', before: '<', after: '>' };
-      expect(await questionStoreErrorCode(store.claim(record.rpcId, 'answered', yes, { announce }))).toBe('NOT_PERMITTED');
-      const keys = redisStoreKeys(store.keyPrefix);
-      expect(await raw().hexists(keys.record(record.rpcId), 'outcome')).toBe(0);
-      expect(await store.listPending('all')).toMatchObject([{ rpcId: record.rpcId }]);
-      expect(await store.claim(record.rpcId, 'answered', yes)).toMatchObject({ outcome: 'answered', answer: yes });
-    });
-  });
-
-  it('refuses an announcement without a channel as INVALID_INPUT and writes nothing', async () => {
-    const store = open();
-    const record = sampleQuestionRecord();
-    expect(await questionStoreErrorCode(store.save(record, { announce: { channel: '', before: '', after: '' } }))).toBe('INVALID_INPUT');
-    expect(await store.get(record.rpcId)).toBeUndefined();
-  });
-});
-
 describe('damaged data', () => {
   it('reports a damaged record as CORRUPT_STORE naming its rpcId, from get, listPending and claim', async () => {
     const store = open();
@@ -424,6 +313,16 @@ describe('damaged data', () => {
     expect(await questionStoreErrorCode(store.appendEvents(batch))).toBe('CORRUPT_STORE');
     expect(await store.readEvents('fine')).toEqual([first]);
     expect(await raw().get(keys.eventCounter)).toBe(String(first.id));
+  });
+
+  it('refuses saveWithEvent as CORRUPT_STORE when the session key is not a stream, writing neither the record nor its event', async () => {
+    const store = open();
+    const keys = redisStoreKeys(store.keyPrefix);
+    const record = sampleQuestionRecord({ sessionId: 'damaged' });
+    await raw().set(keys.events('damaged'), 'not a stream');
+    const event = { type: 'human_input_requested', sessionId: 'damaged', rpcId: record.rpcId, data: { askedBy: record.askedBy, mode: record.mode, questions: record.questions } } as const;
+    expect(await questionStoreErrorCode(store.saveWithEvent(record, event, { announce: { channel: 'news', before: '', after: '' } }))).toBe('CORRUPT_STORE');
+    expect(await raw().exists(keys.record(record.rpcId), keys.saveCounter, keys.pending, keys.sessionPending('damaged'), keys.eventCounter)).toBe(0);
   });
 
   it('reports a damaged event as CORRUPT_STORE', async () => {

@@ -5,6 +5,7 @@ import {
   parseNewQuestionEvents,
   parseNewQuestionRecord,
   parseReadEventsOptions,
+  parseRecordWithEvent,
   parseSettlement,
   redisServerName,
   type NewQuestionEvent,
@@ -92,15 +93,26 @@ export class RedisQuestionStore implements QuestionStore {
   }
 
   async save(record: NewQuestionRecord, options?: StoreWriteOptions): Promise<void> {
-    const parsed = parseNewQuestionRecord(record);
-    const announce = announcementArgs(options);
+    await this.#save(parseNewQuestionRecord(record), undefined, options);
+  }
+
+  /** The record and its event in one script: Redis runs it whole and alone, so both are stored or neither. */
+  async saveWithEvent(record: NewQuestionRecord, event: NewQuestionEvent, options?: StoreWriteOptions): Promise<void> {
+    const checked = parseRecordWithEvent(record, event);
+    await this.#save(checked.record, checked.event, options);
+  }
+
+  async #save(parsed: NewQuestionRecord, event: NewQuestionEvent | undefined, options: StoreWriteOptions | undefined): Promise<void> {
+    const [channel = '', before = '', after = ''] = announcementArgs(options);
     const keys = this.#keys;
+    const eventKeys = event === undefined ? [] : [keys.eventCounter, keys.events(event.sessionId)];
+    const eventArgs = event === undefined ? [] : [JSON.stringify(event), new Date().toISOString()];
     const saved = await this.#run(`save question "${parsed.rpcId}"`, { writes: true, rpcId: parsed.rpcId }, (client) =>
       runScript(
         client,
         saveScript,
-        [keys.record(parsed.rpcId), keys.saveCounter, keys.pending, keys.sessionPending(parsed.sessionId)],
-        [JSON.stringify(parsed), parsed.rpcId, parsed.sessionId, ...announce],
+        [keys.record(parsed.rpcId), keys.saveCounter, keys.pending, keys.sessionPending(parsed.sessionId), ...eventKeys],
+        [JSON.stringify(parsed), parsed.rpcId, parsed.sessionId, channel, before, after, ...eventArgs],
       ),
     );
     if (saved !== 1) {
@@ -233,6 +245,14 @@ export class RedisQuestionStore implements QuestionStore {
         throw new QuestionStoreError(
           'NOT_PERMITTED',
           `Could not ${action} on Redis at ${this.#target()}: Redis refused to publish its bus announcement (${reason}), so nothing was written. Give the store's ACL user the right to publish on the bus channel, or give the store and the bus different clients so the host publishes through the bus.`,
+          { cause: error },
+        );
+      }
+      // OOM refuses a script at its first write, so nothing of it was written (and it announces only after its last).
+      if (error instanceof Error && error.name === 'ReplyError' && error.message.startsWith('OOM ')) {
+        throw new QuestionStoreError(
+          'STORE_FULL',
+          `Could not ${action} on Redis at ${this.#target()}: Redis is out of memory (${error.message.split('\n')[0]}), so nothing was written and nothing announced. Raise maxmemory, free memory or choose an eviction policy that spares the store's keys, then retry.`,
           { cause: error },
         );
       }

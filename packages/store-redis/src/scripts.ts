@@ -14,33 +14,76 @@ function lua(source: string): LuaScript {
 /** Thrown by a script that finds a record it cannot work with, before it writes anything. */
 export const corruptReplyTag = 'ASKSEAM_CORRUPT';
 
-/** Thrown by a script whose bus announcement Redis refused (an ACL user without channel rights), before it writes anything. */
+/** Thrown by a script whose bus announcement the store's ACL user may not publish, before it writes anything. */
 export const publishRefusedReplyTag = 'ASKSEAM_PUBLISH_REFUSED';
 
-// Redis keeps what a script wrote before an error, so a script that announces publishes before its
-// first write: a refused PUBLISH then leaves nothing written. No subscriber can act on the message
-// before the script ends (no other command runs in between), so the order is invisible to them.
-const publishOrRefuse = (channel: string, text: string): string => `
-local published = redis.pcall('PUBLISH', ${channel}, ${text})
-if type(published) == 'table' and published.err then
-  return redis.error_reply('${publishRefusedReplyTag} ' .. published.err)
+// A script that announces must never write what it may not announce (an ACL user without the
+// channel), nor announce what it did not write (Redis keeps what a script wrote before an error,
+// and refuses the first write of a script with OOM at maxmemory under noeviction, after anything
+// published before it). So it asks Redis whether its user may publish before its first write
+// (redis.acl_check_cmd, Redis 7: the same ACL check a PUBLISH would meet, channel included), and
+// publishes after its last. No subscriber can act on the message before the script ends.
+const refuseUnlessMayPublish = (channel: string, text: string): string => `
+if redis.acl_check_cmd and not redis.acl_check_cmd('PUBLISH', ${channel}, ${text}) then
+  return redis.error_reply('${publishRefusedReplyTag} this user has no right to publish on the channel')
+end`;
+
+// The checks an append makes before its first write, as a Lua function: the event counter must be
+// a whole number, and each stream a stream (or absent) whose last entry lies below the id it is
+// about to get. Returns the first id the appends take, or nil and what is wrong.
+const firstEventIdFunction = `
+local function firstEventId(counter, streams)
+  local last = redis.call('GET', counter)
+  if last and not string.match(last, '^%d+$') then return nil, 'the event counter does not hold a whole number' end
+  local first = tonumber(last or '0') + 1
+  local checked = {}
+  for i, key in ipairs(streams) do
+    if not checked[key] then
+      checked[key] = true
+      local kind = redis.call('TYPE', key).ok
+      if kind == 'stream' then
+        local top = redis.call('XREVRANGE', key, '+', '-', 'COUNT', 1)[1]
+        local topId = top and tonumber(string.match(top[1], '^(%d+)%-'))
+        if top and (not topId or topId >= first + i - 1) then return nil, 'a session stream already holds an id at or above the event counter' end
+      elseif kind ~= 'none' then
+        return nil, 'a session events key is a ' .. kind .. ', not a stream'
+      end
+    end
+  end
+  return first
 end`;
 
 /**
  * save: refuse a known rpcId, else take the next save number and write the record and both
- * pending indexes. KEYS: record, save counter, pending, session pending. ARGV: record JSON, rpcId,
- * sessionId, then optionally a bus announcement (channel, text before the record, text after it),
- * published before anything is written (see publishOrRefuse). Returns 1 when saved, 0 for a
- * duplicate (nothing published).
+ * pending indexes, and with an event append it too. KEYS: record, save counter, pending, session
+ * pending, then optionally the event counter and the session stream. ARGV: record JSON, rpcId,
+ * sessionId, bus channel ('' for no announcement), text before the record, text after it, then
+ * with the event keys the event JSON and its time. The announcement is published after every
+ * write, the user's right to publish it checked before the first (see refuseUnlessMayPublish).
+ * Every check (the rpcId, the event keys) runs before the first write, so the record and its event
+ * are stored together or not at all. Returns 1 when saved, 0 for a duplicate (nothing published,
+ * nothing appended).
  */
-export const saveScript = lua(`
+export const saveScript = lua(`${firstEventIdFunction}
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-if ARGV[4] then${publishOrRefuse('ARGV[4]', 'ARGV[5] .. ARGV[1] .. ARGV[6]')}
+local eventId
+if KEYS[6] then
+  local problem
+  eventId, problem = firstEventId(KEYS[5], { KEYS[6] })
+  if not eventId then return redis.error_reply('${corruptReplyTag} ' .. problem) end
+end
+local announce = ARGV[4] ~= ''
+if announce then${refuseUnlessMayPublish('ARGV[4]', 'ARGV[5] .. ARGV[1] .. ARGV[6]')}
 end
 local seq = redis.call('INCR', KEYS[2])
 redis.call('HSET', KEYS[1], 'record', ARGV[1], 'session', ARGV[3], 'seq', seq)
 redis.call('ZADD', KEYS[3], seq, ARGV[2])
 redis.call('ZADD', KEYS[4], seq, ARGV[2])
+if eventId then
+  redis.call('SET', KEYS[5], eventId)
+  redis.call('XADD', KEYS[6], string.format('%d-0', eventId), 'event', ARGV[7], 'at', ARGV[8])
+end
+if announce then redis.call('PUBLISH', ARGV[4], ARGV[5] .. ARGV[1] .. ARGV[6]) end
 return 1
 `);
 
@@ -50,7 +93,7 @@ return 1
  * chose the outcome (it then awaits its resume), retention in ms ('0' for none), then optionally a
  * bus announcement (channel, text before the record, text after it), published with the settled
  * record as JSON: the stored record's JSON (an object, without settlement fields) with outcome,
- * settledAt and answer added, before anything is written (see publishOrRefuse). Returns the
+ * settledAt and answer added, after every write (see refuseUnlessMayPublish). Returns the
  * settled hash (HGETALL), or nil when the rpcId is unknown or already settled (nothing published).
  * Every check runs before the first write.
  */
@@ -62,11 +105,13 @@ local stored = redis.call('HGET', KEYS[1], 'record')
 if not session or not seq or not tonumber(seq) or not stored then
   return redis.error_reply('${corruptReplyTag} the stored hash lacks its record, session or save number')
 end
+local announcement
 if ARGV[8] then
   local answer = ''
   if ARGV[3] ~= '' then answer = ',"answer":' .. ARGV[3] end
   -- The outcome and the time are plain words and an ISO date: nothing in them needs escaping.
-  local settled = string.sub(stored, 1, -2) .. ',"outcome":"' .. ARGV[2] .. '","settledAt":"' .. ARGV[4] .. '"' .. answer .. '}'${publishOrRefuse('ARGV[8]', 'ARGV[9] .. settled .. ARGV[10]')}
+  local settled = string.sub(stored, 1, -2) .. ',"outcome":"' .. ARGV[2] .. '","settledAt":"' .. ARGV[4] .. '"' .. answer .. '}'
+  announcement = ARGV[9] .. settled .. ARGV[10]${refuseUnlessMayPublish('ARGV[8]', 'announcement')}
 end
 redis.call('HSET', KEYS[1], 'outcome', ARGV[2], 'settledAt', ARGV[4])
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'answer', ARGV[3]) end
@@ -77,6 +122,7 @@ if ARGV[6] == '1' then
 elseif ARGV[7] ~= '0' then
   redis.call('PEXPIRE', KEYS[1], ARGV[7])
 end
+if announcement then redis.call('PUBLISH', ARGV[8], announcement) end
 return redis.call('HGETALL', KEYS[1])
 `);
 
@@ -113,31 +159,13 @@ return id
  * last entry lies below the id it is about to get. Then the ids are taken at once from the counter
  * and given out in batch order. Returns how many events were added.
  */
-export const appendEventsScript = lua(`
+export const appendEventsScript = lua(`${firstEventIdFunction}
 local count = #KEYS - 1
 if count <= 0 then return 0 end
-local last = redis.call('GET', KEYS[1])
-if last and not string.match(last, '^%d+$') then
-  return redis.error_reply('${corruptReplyTag} the event counter does not hold a whole number')
-end
-local first = tonumber(last or '0') + 1
-local checked = {}
-for i = 2, #KEYS do
-  local key = KEYS[i]
-  if not checked[key] then
-    checked[key] = true
-    local kind = redis.call('TYPE', key).ok
-    if kind == 'stream' then
-      local top = redis.call('XREVRANGE', key, '+', '-', 'COUNT', 1)[1]
-      local topId = top and tonumber(string.match(top[1], '^(%d+)%-'))
-      if top and (not topId or topId >= first + i - 2) then
-        return redis.error_reply('${corruptReplyTag} a session stream already holds an id at or above the event counter')
-      end
-    elseif kind ~= 'none' then
-      return redis.error_reply('${corruptReplyTag} a session events key is a ' .. kind .. ', not a stream')
-    end
-  end
-end
+local streams = {}
+for i = 2, #KEYS do streams[i - 1] = KEYS[i] end
+local first, problem = firstEventId(KEYS[1], streams)
+if not first then return redis.error_reply('${corruptReplyTag} ' .. problem) end
 redis.call('INCRBY', KEYS[1], count)
 for i = 2, #KEYS do
   redis.call('XADD', KEYS[i], string.format('%d-0', first + i - 2), 'event', ARGV[i], 'at', ARGV[1])

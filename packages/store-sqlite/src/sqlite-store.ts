@@ -6,6 +6,7 @@ import {
   parseNewQuestionEvents,
   parseNewQuestionRecord,
   parseReadEventsOptions,
+  parseRecordWithEvent,
   parseSettlement,
   questionRecordSchema,
   type NewQuestionEvent,
@@ -79,6 +80,8 @@ export class SqliteQuestionStore implements QuestionStore {
   readonly #statements: ReturnType<typeof prepare>;
   /** Inserts a batch of event rows under one savepoint inside the group commit: all or none. */
   readonly #appendEventRows: (rows: readonly EventInsert[]) => void;
+  /** Inserts a record and its event under one savepoint inside the group commit: both or neither. */
+  readonly #insertRecordWithEvent: (record: NewQuestionRecord, row: EventInsert) => void;
   /** Every write (and a read queued behind one) runs in the next group-commit transaction. */
   readonly #batches: GroupCommit;
   #closed = false;
@@ -109,6 +112,10 @@ export class SqliteQuestionStore implements QuestionStore {
       this.#appendEventRows = db.transaction((rows: readonly EventInsert[]) => {
         for (const row of rows) statements.appendEvent.run(row);
       });
+      this.#insertRecordWithEvent = db.transaction((record: NewQuestionRecord, row: EventInsert) => {
+        insertRecord(statements, record);
+        statements.appendEvent.run(row);
+      });
       this.#batches = new GroupCommit(db, (error) => this.#described(error));
       this.#db = db;
     } catch (error) {
@@ -123,23 +130,15 @@ export class SqliteQuestionStore implements QuestionStore {
 
   async save(record: NewQuestionRecord): Promise<void> {
     const parsed = parseNewQuestionRecord(record);
-    await this.#write((statements) => {
-      const inserted = statements.insert.run({
-      rpc_id: parsed.rpcId,
-      session_id: parsed.sessionId,
-      asked_by: parsed.askedBy,
-      asked_at: parsed.askedAt,
-      mode: parsed.mode,
-      urgency: parsed.urgency ?? null,
-      questions: JSON.stringify(parsed.questions),
-      state: parsed.state === undefined ? null : JSON.stringify(parsed.state),
-      asked_on: parsed.askedOn ?? null,
-      });
-      // Thrown inside the batch: this save fails alone, the others of its batch still commit.
-      if (inserted.changes === 0) {
-        throw new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${parsed.rpcId}" is already stored; give every question a fresh rpcId.`);
-      }
-    });
+    await this.#write((statements) => insertRecord(statements, parsed));
+  }
+
+  async saveWithEvent(record: NewQuestionRecord, event: NewQuestionEvent): Promise<void> {
+    const checked = parseRecordWithEvent(record, event);
+    const row = eventRow(checked.event, new Date().toISOString());
+    // One call in the group commit, under its own savepoint: the record and its event reach the
+    // disk in the same transaction (so a SIGKILL after this resolves finds both), or neither does.
+    await this.#write(() => this.#insertRecordWithEvent(checked.record, row));
   }
 
   async claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer): Promise<QuestionRecord | undefined> {
@@ -196,13 +195,7 @@ export class SqliteQuestionStore implements QuestionStore {
   async appendEvent(event: NewQuestionEvent): Promise<QuestionEvent> {
     const parsed = parseNewQuestionEvent(event);
     const at = new Date().toISOString();
-    const { lastInsertRowid } = await this.#write((statements) => statements.appendEvent.run({
-      session_id: parsed.sessionId,
-      rpc_id: parsed.rpcId,
-      type: parsed.type,
-      at,
-      data: JSON.stringify(parsed.data),
-    }));
+    const { lastInsertRowid } = await this.#write((statements) => statements.appendEvent.run(eventRow(parsed, at)));
     return { ...parsed, id: Number(lastInsertRowid), at } as QuestionEvent;
   }
 
@@ -213,7 +206,7 @@ export class SqliteQuestionStore implements QuestionStore {
     if (checked.length === 0) return;
     const at = new Date().toISOString();
     // One savepoint: the rowids (event ids) grow in array order, and a failure midway undoes all of this call's rows.
-    const rows = checked.map((event) => ({ session_id: event.sessionId, rpc_id: event.rpcId, type: event.type, at, data: JSON.stringify(event.data) }));
+    const rows = checked.map((event) => eventRow(event, at));
     await this.#write(() => this.#appendEventRows(rows));
   }
 
@@ -291,6 +284,28 @@ function prepare(db: Connection) {
     appendEvent: statement('INSERT INTO events (session_id, rpc_id, type, at, data) VALUES (@session_id, @rpc_id, @type, @at, @data)'),
     readEvents: statement('SELECT id, session_id, rpc_id, type, at, data FROM events WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?'),
   };
+}
+
+/** Insert a checked record as pending; throws `DUPLICATE_RPC_ID` (inside the batch: this call fails alone) for a known rpcId. */
+function insertRecord(statements: ReturnType<typeof prepare>, record: NewQuestionRecord): void {
+  const inserted = statements.insert.run({
+    rpc_id: record.rpcId,
+    session_id: record.sessionId,
+    asked_by: record.askedBy,
+    asked_at: record.askedAt,
+    mode: record.mode,
+    urgency: record.urgency ?? null,
+    questions: JSON.stringify(record.questions),
+    state: record.state === undefined ? null : JSON.stringify(record.state),
+    asked_on: record.askedOn ?? null,
+  });
+  if (inserted.changes === 0) {
+    throw new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${record.rpcId}" is already stored; give every question a fresh rpcId.`);
+  }
+}
+
+function eventRow(event: NewQuestionEvent, at: string): EventInsert {
+  return { session_id: event.sessionId, rpc_id: event.rpcId, type: event.type, at, data: JSON.stringify(event.data) };
 }
 
 /** A row as a record, checked: a row edited by hand into something else is reported, not passed on. */

@@ -97,6 +97,45 @@ export function describeQuestionStoreContract(name: string, makeStore: () => Que
       });
     });
 
+    describe('saveWithEvent (when the store has it)', () => {
+      it('stores the record and appends its event in one step, the event id after earlier appends', async (context) => {
+        const store = await fresh();
+        if (store.saveWithEvent === undefined) return context.skip();
+        const before = await store.appendEvent({ type: 'timed_out', sessionId: 'session-a', rpcId: 'earlier', data: {} });
+        const record = sampleQuestionRecord({ mode: 'detached', urgency: 'low', state: { step: 1 } });
+        await store.saveWithEvent(record, requested(record));
+        expect(await store.get(record.rpcId)).toEqual(record);
+        const events = await store.readEvents('session-a');
+        expect(events).toEqual([before, { ...requested(record), id: expect.any(Number), at: expect.any(String) }]);
+        expect(events[1]!.id).toBeGreaterThan(before.id);
+      });
+
+      it('appends nothing for a duplicate rpcId (DUPLICATE_RPC_ID)', async (context) => {
+        const store = await fresh();
+        if (store.saveWithEvent === undefined) return context.skip();
+        const record = sampleQuestionRecord();
+        await store.save(record);
+        expect(await questionStoreErrorCode(store.saveWithEvent({ ...record, sessionId: 'other' }, requested({ ...record, sessionId: 'other' })))).toBe('DUPLICATE_RPC_ID');
+        expect(await store.readEvents('other')).toEqual([]);
+        expect((await store.get(record.rpcId))?.sessionId).toBe('session-a');
+      });
+
+      it('stores neither for a bad event, a bad record, or an event of another question (INVALID_INPUT)', async (context) => {
+        const store = await fresh();
+        if (store.saveWithEvent === undefined) return context.skip();
+        const record = sampleQuestionRecord();
+        const other = sampleQuestionRecord();
+        const badEvent = { ...requested(record), data: { askedBy: 'agent-a', mode: 'sideways', questions: record.questions } } as never;
+        expect(await questionStoreErrorCode(store.saveWithEvent(record, badEvent))).toBe('INVALID_INPUT');
+        expect(await questionStoreErrorCode(store.saveWithEvent({ ...record, questions: [] }, requested(record)))).toBe('INVALID_INPUT');
+        expect(await questionStoreErrorCode(store.saveWithEvent(record, requested(other)))).toBe('INVALID_INPUT');
+        expect(await questionStoreErrorCode(store.saveWithEvent(record, requested({ ...record, sessionId: 'session-b' })))).toBe('INVALID_INPUT');
+        expect(await store.listPending('all')).toEqual([]);
+        expect(await store.readEvents('session-a')).toEqual([]);
+        expect(await store.readEvents('session-b')).toEqual([]);
+      });
+    });
+
     describe('claim', () => {
       it('settles a pending record and returns it with the outcome, the answer and settledAt', async () => {
         const store = await fresh();

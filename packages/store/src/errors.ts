@@ -18,6 +18,8 @@ export const questionStoreErrorCodes = [
   'STORE_UNAVAILABLE',
   /** Redis refused a command the store's ACL user has no right to (a bus announcement it may not publish); nothing was written. */
   'NOT_PERMITTED',
+  /** The store has no room for the write (Redis at its `maxmemory` under `noeviction`); nothing was written or announced. Free room, then retry. */
+  'STORE_FULL',
 ] as const;
 
 export type QuestionStoreErrorCode = (typeof questionStoreErrorCodes)[number];

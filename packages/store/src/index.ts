@@ -15,7 +15,7 @@ export { newQuestionEventSchema, questionEventTypes, responseChannelSchema } fro
 export type { NewQuestionEvent, QuestionEvent, QuestionEventType } from './events.js';
 export { QuestionStoreError, questionStoreErrorCodes } from './errors.js';
 export type { QuestionStoreErrorCode, QuestionStoreErrorOptions } from './errors.js';
-export { parseNewQuestionEvent, parseNewQuestionEvents, parseNewQuestionRecord, parseReadEventsOptions, parseSettlement } from './validate.js';
+export { parseNewQuestionEvent, parseNewQuestionEvents, parseNewQuestionRecord, parseReadEventsOptions, parseRecordWithEvent, parseSettlement } from './validate.js';
 export { questionBusMessageSchema } from './bus.js';
 export type { BusAnnouncement, QuestionBus, QuestionBusAnnouncementMessage, QuestionBusListener, QuestionBusMessage } from './bus.js';
 export { MemoryQuestionBusHub } from './memory-bus.js';

@@ -5,7 +5,7 @@ import { LargestLog } from './largest-log.js';
 import type { NewQuestionEvent, QuestionEvent } from './events.js';
 import { humanOutcomes, questionRecordSchema, type NewQuestionRecord, type QuestionOutcome, type QuestionRecord } from './record.js';
 import type { QuestionStore, ReadEventsOptions, SessionSelection } from './store.js';
-import { keepNewQuestionEvent, keepNewQuestionEvents, keepNewQuestionRecord, parseReadEventsOptions, parseSettlement, readNewQuestionEvent } from './validate.js';
+import { keepNewQuestionEvent, keepNewQuestionEvents, keepNewQuestionRecord, parseReadEventsOptions, parseRecordWithEvent, parseSettlement, readNewQuestionEvent } from './validate.js';
 
 export interface MemoryQuestionStoreOptions {
   /**
@@ -54,10 +54,20 @@ export class MemoryQuestionStore implements QuestionStore {
 
   async save(record: NewQuestionRecord): Promise<void> {
     const parsed = keepNewQuestionRecord(record);
-    if (this.#records.has(parsed.rpcId)) {
-      throw new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${parsed.rpcId}" is already stored; give every question a fresh rpcId.`);
-    }
+    this.#refuseKnown(parsed.rpcId);
     this.#records.set(parsed.rpcId, parsed);
+  }
+
+  #refuseKnown(rpcId: string): void {
+    if (this.#records.has(rpcId)) throw new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${rpcId}" is already stored; give every question a fresh rpcId.`);
+  }
+
+  async saveWithEvent(record: NewQuestionRecord, event: NewQuestionEvent): Promise<void> {
+    const checked = parseRecordWithEvent(record, event, { keep: true });
+    // Every check first, then both writes in one synchronous step: nothing can run in between.
+    this.#refuseKnown(checked.record.rpcId);
+    this.#records.set(checked.record.rpcId, checked.record);
+    this.#append(checked.event, isoNow());
   }
 
   async claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer): Promise<QuestionRecord | undefined> {

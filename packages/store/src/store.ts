@@ -55,6 +55,15 @@ export interface QuestionStore {
   /** Keep a newly asked question as pending. Rejects `DUPLICATE_RPC_ID` for a known rpcId, `INVALID_INPUT` for a bad record. */
   save(record: NewQuestionRecord, options?: StoreWriteOptions): Promise<void>;
   /**
+   * Optional: `save` the record and append `event` (its `human_input_requested`) in one atomic
+   * step: once it resolves both are stored, and when it rejects neither is, so the log never lacks
+   * a question the store holds, nor tells of one it does not, whenever the process dies. The event
+   * must be of that question (same `rpcId` and `sessionId`); its id is taken like any append's.
+   * Rejects as `save` does (`DUPLICATE_RPC_ID` appends nothing) and `INVALID_INPUT` for a bad event
+   * or one of another question, storing nothing. A host saves every question through it when present.
+   */
+  saveWithEvent?(record: NewQuestionRecord, event: NewQuestionEvent, options?: StoreWriteOptions): Promise<void>;
+  /**
    * Settle a pending question, atomically and exactly once: of any number of concurrent claims of
    * one rpcId (from this process or another sharing the store) exactly one gets the settled record;
    * every other claim, and any claim of an unknown or already settled rpcId, gets `undefined`.
@@ -63,8 +72,8 @@ export interface QuestionStore {
   claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer, options?: StoreWriteOptions): Promise<QuestionRecord | undefined>;
   /**
    * Optional: the server this store can publish bus messages on, in the form of the bus's
-   * `publishesOn`. A store that has it publishes `options.announce` with a successful `save` or
-   * `claim` (the saved record, or the settled one, between `before` and `after`); one without it
+   * `publishesOn`. A store that has it publishes `options.announce` with a successful `save`,
+   * `saveWithEvent` or `claim` (the saved record, or the settled one, between `before` and `after`); one without it
    * ignores `options`. It names the login too (the same server as another user may not be allowed
    * to publish), and a publish the server refuses rejects the call `NOT_PERMITTED` with nothing written.
    */

@@ -104,6 +104,23 @@ function checkNewQuestionEvent(event: unknown, { keepSealed }: { keepSealed: boo
   return parsed.data;
 }
 
+/**
+ * The record and event of `saveWithEvent`, checked before anything is stored: both valid, and the
+ * event of that very question. `keep`: the in-memory store's variants (sealed parts kept, not copied).
+ * Throws `INVALID_INPUT` naming the problem.
+ */
+export function parseRecordWithEvent(record: unknown, event: unknown, { keep = false }: { keep?: boolean } = {}): { record: NewQuestionRecord; event: NewQuestionEvent } {
+  const checkedRecord = keep ? keepNewQuestionRecord(record) : parseNewQuestionRecord(record);
+  const checkedEvent = keep ? keepNewQuestionEvent(event) : parseNewQuestionEvent(event);
+  if (checkedEvent.rpcId !== checkedRecord.rpcId || checkedEvent.sessionId !== checkedRecord.sessionId) {
+    throw new QuestionStoreError(
+      'INVALID_INPUT',
+      `saveWithEvent: the event is of question "${checkedEvent.rpcId}" in session "${checkedEvent.sessionId}", not of the record saved with it ("${checkedRecord.rpcId}" in "${checkedRecord.sessionId}"); nothing was stored.`,
+    );
+  }
+  return { record: checkedRecord, event: checkedEvent };
+}
+
 /** Checked copies of a batch for `appendEvents`, all or none: throws `INVALID_INPUT` naming the first bad event's index. */
 export function parseNewQuestionEvents(events: unknown): NewQuestionEvent[] {
   return checkNewQuestionEvents(events, parseNewQuestionEvent);
