@@ -143,7 +143,7 @@ export function renderApprovalCard(model: ApprovalCardModel, actions: ApprovalCa
   );
 }
 
-/** "25 keys: a, b, …, rm_rf_target": every key, each as it reads in the JSON, none left out. */
+/** "25 keys: note_0, note_1, …": every key, each as it reads in the JSON, none left out (the last one too). */
 function keyList(keys: readonly string[], strings: AskseamStrings): HTMLElement {
   const names = keys.flatMap((key, index) => [index > 0 ? ', ' : '', h('code', { text: key, attrs: { dir: 'ltr' } })]);
   return h('dd', { class: 'argument-keys' }, strings.approvalKeyCount(keys.length), ...names);
