@@ -12,7 +12,8 @@ afterEach(cleanup);
 
 const colour = { question: 'Which colour?', header: 'Colour', multiSelect: false, options: [{ label: 'Red', description: 'Warm.' }, { label: 'Blue', description: 'Cool.' }] };
 
-describe('the docs example', () => {
+// Two CLI starts in the deferred test: generous on a shared, busy machine, like defer.test.ts.
+describe('the docs example', { timeout: 60_000 }, () => {
   it('runWithAskseam: Claude reads the answer the person gave while the run waited', async () => {
     const { api, userQuestions, client, base } = await startRig();
     api.reply({ toolUse: { id: 'toolu_c', name: 'AskUserQuestion', input: { questions: [colour] } } }, { text: 'Blue.' });

@@ -141,10 +141,10 @@ function resumeInput(): { messages: AsyncGenerator<SDKUserMessage, void>; retry(
  *
  * A deferred MCP tool whose server has not connected yet when the CLI starts is tried again once
  * its server is connected (the CLI's `tool_deferred_unavailable` result is not streamed). Throws
- * `DEFERRED_TOOL_UNAVAILABLE` when the call cannot run (its tool or server is missing), and
- * `RESUME_FAILED` when the Claude Code process fails: either way the person's decision was not
- * used, so let it escape `onResume` and the record is handed over again by the next host. Throws
- * `NOT_SETTLED` for a question still waiting.
+ * `DEFERRED_TOOL_UNAVAILABLE` when the call cannot run (its tool or server is missing: nothing ran,
+ * the person's decision is unused), and `RESUME_FAILED` when the Claude Code process fails before
+ * the turn ends. Let either escape `onResume`: the record stays unresumed and the next host started
+ * on the store hands it over again. Throws `NOT_SETTLED` for a question still waiting.
  */
 export async function* resumeDeferredToolUse(deferred: DeferredToolUse, options: Options = {}): AsyncGenerator<SDKMessage, void> {
   if (deferred.outcome === 'pending') throw new ClaudeAgentSdkError('NOT_SETTLED', `The askseam question ${deferred.rpcId} is still waiting for a person; resume the Claude session from onResume, once it is settled.`);
