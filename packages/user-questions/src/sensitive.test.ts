@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AskUserQuestionItem } from './schemas.js';
+import { answerMismatch } from './match.js';
 import { isSensitiveQuestion, namesSecret, redactedAnswerText, redactSensitiveAnswers } from './sensitive.js';
 
 describe('namesSecret', () => {
@@ -67,5 +68,16 @@ describe('redactSensitiveAnswers', () => {
   it('returns the same answer when nothing is sensitive', () => {
     const answer = { answers: [{ id: 'name', selected: [], custom: 'Ada' }] };
     expect(redactSensitiveAnswers([questions[0]!], answer)).toBe(answer);
+  });
+});
+
+describe('answerMismatch on a secret', () => {
+  it('never quotes the typed value of a sensitive number in its message', () => {
+    const pin: AskUserQuestionItem = { id: 'pin', question: 'Card check', input: { kind: 'number', min: 0, max: 9999 }, sensitive: true };
+    for (const custom of ['12ab', '98765']) {
+      const mismatch = answerMismatch([pin], { answers: [{ id: 'pin', selected: [], custom }] });
+      expect(mismatch?.questionId).toBe('pin');
+      expect(mismatch?.message).not.toContain(custom);
+    }
   });
 });
