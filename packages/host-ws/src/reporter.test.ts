@@ -47,6 +47,26 @@ describe('Reporter', () => {
     expect(await store.readEvents('s1')).toMatchObject([{ type: 'response_from_human', data: { answer, principalId: 'p', channel: 'websocket' } }]);
   });
 
+  it('writes "[redacted]" for the typed text of a secret to onEvent and the log, and leaves the answer itself alone', async () => {
+    const { store, events, reporter } = setup();
+    const secretRecord: QuestionRecord = {
+      ...record,
+      questions: [
+        { id: 'name', question: 'Your name?' },
+        { id: 'key', question: 'Paste your API key', input: { kind: 'text' } },
+        { id: 'code', question: 'The code from the letter', sensitive: true },
+      ],
+    };
+    const answer = { answers: [{ id: 'name', selected: [], custom: 'Ada' }, { id: 'key', selected: [], custom: 'sk-live-abc' }, { id: 'code', selected: [], custom: '4711' }] };
+    const redacted = { answers: [{ id: 'name', selected: [], custom: 'Ada' }, { id: 'key', selected: [], custom: '[redacted]' }, { id: 'code', selected: [], custom: '[redacted]' }] };
+    reporter.report({ kind: 'answered', record: secretRecord, answer, by: { principalId: 'p', connectionId: 'c1', channel: 'websocket' } }, { log: true });
+    await reporter.drain();
+    expect(events).toMatchObject([{ type: 'answered', answer: redacted }]);
+    expect(await store.readEvents('s1')).toMatchObject([{ type: 'response_from_human', data: { answer: redacted } }]);
+    expect(JSON.stringify([events, await store.readEvents('s1')])).not.toMatch(/sk-live-abc|4711/);
+    expect(answer.answers[1]!.custom).toBe('sk-live-abc');
+  });
+
   it('writes a question to the log only when it is recorded (saved), not when it is reported (asked)', async () => {
     const { store, events, reporter } = setup();
     reporter.report({ kind: 'asked', record }, { log: false });

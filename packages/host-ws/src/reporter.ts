@@ -1,6 +1,6 @@
 import type { ReceiptRejectionReason } from '@askseam/protocol';
 import type { NewQuestionEvent, QuestionRecord, QuestionStore } from '@askseam/store';
-import type { AskUserQuestionAnswer } from '@askseam/user-questions';
+import { redactSensitiveAnswers, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import { EventLog } from './event-log.js';
 import { eventEmitter, type HostEvent, type ResponseChannel } from './events.js';
 import type { HostLogger } from './logger.js';
@@ -68,10 +68,24 @@ const outputs: OutputTable = {
     event: ({ rpcId, sessionId, connectionId, replay }) => ({ type: 'delivered', rpcId, sessionId, connectionId, replay }),
     log: ({ rpcId, sessionId, connectionId, replay }) => ({ type: 'delivered', rpcId, sessionId, data: { channel: 'websocket', connectionId, replay } }),
   },
+  // The asker gets the real answer; the hook and the log get "[redacted]" for a secret (a sensitive question's typed text).
   answered: {
-    event: ({ record, answer, by }) => ({ type: 'answered', rpcId: record.rpcId, sessionId: record.sessionId, connectionId: by.connectionId, principalId: by.principalId, answer, channel: by.channel }),
+    event: ({ record, answer, by }) => ({
+      type: 'answered',
+      rpcId: record.rpcId,
+      sessionId: record.sessionId,
+      connectionId: by.connectionId,
+      principalId: by.principalId,
+      answer: redactSensitiveAnswers(record.questions, answer),
+      channel: by.channel,
+    }),
     line: ({ record }) => ['info', 'question answered', { rpcId: record.rpcId, sessionId: record.sessionId }],
-    log: ({ record, answer, by }) => ({ type: 'response_from_human', rpcId: record.rpcId, sessionId: record.sessionId, data: { answer, principalId: by.principalId, channel: by.channel } }),
+    log: ({ record, answer, by }) => ({
+      type: 'response_from_human',
+      rpcId: record.rpcId,
+      sessionId: record.sessionId,
+      data: { answer: redactSensitiveAnswers(record.questions, answer), principalId: by.principalId, channel: by.channel },
+    }),
   },
   cancelled: {
     event: ({ record, by }) => ({ type: 'cancelled', rpcId: record.rpcId, sessionId: record.sessionId, connectionId: by.connectionId, principalId: by.principalId, channel: by.channel }),

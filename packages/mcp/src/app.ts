@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createWebSocketHost, type WebSocketHost } from '@askseam/host-ws';
@@ -8,6 +8,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable, Writable } from 'node:stream';
 import { McpBridgeError } from './errors.js';
+import { mcpRequestRefusal, type McpGateOptions } from './http-gate.js';
 import { pagePaths, send, servePage } from './page.js';
 import { createAskseamMcpServer } from './server.js';
 
@@ -75,7 +76,9 @@ export async function startAskseamMcp(options: AskseamMcpAppOptions): Promise<As
   server.keepAliveTimeout = 1_000;
   const port = await listen(server, options.port ?? 0);
   const origin = `http://${LOOPBACK}:${port}`;
-  host = await createWebSocketHost({ userQuestions, server, path: pagePaths.socket, token, origins: [origin, `http://localhost:${port}`] });
+  const pageOrigins = [origin, `http://localhost:${port}`];
+  host = await createWebSocketHost({ userQuestions, server, path: pagePaths.socket, token, origins: pageOrigins });
+  const gate: McpGateOptions = { allowedHosts: [`${LOOPBACK}:${port}`, `localhost:${port}`], allowedOrigins: pageOrigins, token };
 
   const newSession = (): { agent: AgentRef; server: ReturnType<typeof createAskseamMcpServer> } => {
     const agent: AgentRef = { id: `mcp-${randomUUID()}` };
@@ -126,7 +129,8 @@ export async function startAskseamMcp(options: AskseamMcpAppOptions): Promise<As
 
   async function handleMcpRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (state !== 'running') return jsonRpcError(res, 503, -32000, 'askseam-mcp is shutting down.');
-    if (!hasBearer(req, token)) return jsonRpcError(res, 401, -32001, 'Missing or wrong token: send Authorization: Bearer <the token askseam-mcp printed>.');
+    const refusal = mcpRequestRefusal(req, gate);
+    if (refusal !== undefined) return jsonRpcError(res, refusal.status, -32001, refusal.message, refusal.headers);
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const session = sessions.get(sessionId);
@@ -141,8 +145,10 @@ export async function startAskseamMcp(options: AskseamMcpAppOptions): Promise<As
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       // DNS rebinding: a web page cannot reach this endpoint under another host name.
+      // The gate above already checked both; the transport checks them again on every request of the session.
       enableDnsRebindingProtection: true,
-      allowedHosts: [`${LOOPBACK}:${port}`, `localhost:${port}`],
+      allowedHosts: [...gate.allowedHosts],
+      allowedOrigins: [...gate.allowedOrigins],
       onsessioninitialized: (id) => {
         sessions.set(id, { agent, transport, close: () => mcp.close() });
       },
@@ -168,15 +174,6 @@ export async function startAskseamMcp(options: AskseamMcpAppOptions): Promise<As
   };
 }
 
-function hasBearer(req: IncomingMessage, token: string): boolean {
-  const header = req.headers.authorization ?? '';
-  const match = /^Bearer (.+)$/.exec(header);
-  if (!match) return false;
-  const given = Buffer.from(match[1]!);
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
 async function readJsonBody(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -192,9 +189,9 @@ async function readJsonBody(req: IncomingMessage): Promise<{ ok: true; value: un
   }
 }
 
-function jsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
+function jsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
   const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
 

@@ -6,6 +6,10 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { once } from '@askseam/test-support';
@@ -100,6 +104,51 @@ function isRunning(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+describe('askseam-mcp command line', () => {
+  async function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    const child = startBin(args);
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const { code } = await exitOf(child);
+    return { code, stdout, stderr };
+  }
+
+  it('prints the package version on stdout with --version and exits 0', async () => {
+    const { version } = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { version: string };
+    await expect(run(['--version'])).resolves.toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('refuses an unknown flag with exit code 2, naming the flag, and starts nothing', async () => {
+    const { code, stdout, stderr } = await run(['--verbose']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain("'--verbose'");
+    expect(stderr).toContain('Usage: askseam-mcp');
+  });
+
+  it('listens on the port given as --port=<n>', async () => {
+    const port = await freePort();
+    const child = startBin(['--http', `--port=${port}`]);
+    cleanups.push(async () => {
+      child.kill('SIGTERM');
+      await exitOf(child);
+    });
+    const page = await pagePrinted(child.stderr!, { http: true });
+    expect(new URL(page.mcpUrl!).port).toBe(String(port));
+  });
+});
+
+/** A port nobody listens on right now (the OS's pick, released again). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 describe('askseam-mcp --http (Streamable HTTP, stateful)', () => {

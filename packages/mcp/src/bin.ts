@@ -1,7 +1,12 @@
 #!/usr/bin/env node
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { startAskseamMcp } from './app.js';
 import { parseCliOptions, usage } from './cli-options.js';
+import { McpBridgeError } from './errors.js';
+
+/** A mistake on the command line exits 2, as usage errors of command-line tools do; any other failure exits 1. */
+const usageErrorExit = 2;
 
 // stdout belongs to JSON-RPC in stdio mode: every human-readable line goes to stderr.
 const say = (line: string): void => void process.stderr.write(`askseam-mcp: ${line}\n`);
@@ -10,6 +15,12 @@ async function main(): Promise<void> {
   const options = parseCliOptions(process.argv.slice(2), process.env);
   if (options.help) {
     process.stderr.write(usage);
+    return;
+  }
+  if (options.version) {
+    // dist/bin.js and src/bin.ts both sit one level below the package's own package.json.
+    const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+    process.stdout.write(`${version}\n`);
     return;
   }
   const app = await startAskseamMcp({ transport: options.transport, port: options.port, token: options.token, timeoutMs: options.timeoutMs });
@@ -36,6 +47,6 @@ main().then(
   () => process.exit(0),
   (error: unknown) => {
     say(error instanceof Error ? error.message : String(error));
-    process.exit(1);
+    process.exit(McpBridgeError.isInstance(error) && error.code === 'INVALID_OPTIONS' ? usageErrorExit : 1);
   },
 );

@@ -10,6 +10,7 @@ describe('parseCliOptions', () => {
       timeoutMs: undefined,
       open: false,
       help: false,
+      version: false,
     });
   });
 
@@ -17,8 +18,25 @@ describe('parseCliOptions', () => {
     expect(parseCliOptions(['--http', '--port', '4318', '--timeout', '90', '--open'], {})).toMatchObject({ transport: 'http', port: 4318, timeoutMs: 90_000, open: true });
   });
 
+  it('reads a value after an equals sign as well as after a space', () => {
+    expect(parseCliOptions(['--port=4318', '--timeout=90', '--token=a-token-of-enough-length'], {})).toMatchObject({ port: 4318, timeoutMs: 90_000, token: 'a-token-of-enough-length' });
+    expect(parseCliOptions(['--port', '4318'], {})).toMatchObject({ port: 4318 });
+  });
+
+  it('reads --version', () => {
+    expect(parseCliOptions(['--version'], {})).toMatchObject({ version: true });
+  });
+
+  it('names the unknown flag in its error', () => {
+    expect(() => parseCliOptions(['--verbose'], {})).toThrow(/'--verbose'/);
+  });
+
   it.each([
     [['--port', 'eighty']],
+    [['--port=eighty']],
+    [['--port', '--http']],
+    [['--http', '--stdio']],
+    [['stray']],
     [['--port', '70000']],
     [['--timeout', '0']],
     [['--timeout']],

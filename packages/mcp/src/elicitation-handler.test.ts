@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { HostEvent } from '@askseam/host-ws';
 import { personAtHost, type Person } from '@askseam/test-support';
 import { declineLinkLabel, handleElicitation, openLinkLabel } from './elicitation-handler.js';
 
@@ -12,8 +13,9 @@ afterEach(async () => {
   for (const undo of cleanups.splice(0).reverse()) await undo();
 });
 
-async function paired(): Promise<{ person: Person; server: McpServer; client: Client }> {
-  const person = await personAtHost();
+async function paired(): Promise<{ person: Person; server: McpServer; client: Client; events: HostEvent[] }> {
+  const events: HostEvent[] = [];
+  const person = await personAtHost({ host: { onEvent: (event) => events.push(event) } });
   cleanups.push(() => person.close());
   const server = new McpServer({ name: 'deploy-server', version: '1.0.0' });
   const client = new Client({ name: 'agent', version: '1.0.0' });
@@ -24,7 +26,7 @@ async function paired(): Promise<{ person: Person; server: McpServer; client: Cl
   cleanups.push(() => client.close());
   // The server's first request takes id 0, whose cancellation the SDK ignores; spend it on a ping.
   await server.server.ping();
-  return { person, server, client };
+  return { person, server, client, events };
 }
 
 const deployForm = {
@@ -115,6 +117,45 @@ describe('handleElicitation', () => {
     expect(pending.questions[0]!.options!.map((option) => option.label)).toEqual([openLinkLabel, declineLinkLabel]);
     await pending.answer({ answers: [{ id: 'open-link', selected: [openLinkLabel] }] });
     await expect(result).resolves.toEqual({ action: 'accept' });
+  });
+
+  it('says on every question which server asks, by the name and version it gave', async () => {
+    const { person, server } = await paired();
+    const requested = person.nextQuestion();
+    const result = server.server.elicitInput({ mode: 'form', message: 'Deploy settings for v2.3', requestedSchema: deployForm });
+    const pending = await requested;
+    expect(pending.questions.map((question) => question.header)).toEqual(['deploy-server', 'deploy-server', 'deploy-server', 'deploy-server']);
+    expect(pending.questions[0]!.detail).toMatch(/^Asked by the MCP server deploy-server, version 1\.0\.0\./);
+    await pending.cancel();
+    await expect(result).resolves.toMatchObject({ action: 'cancel' });
+  });
+
+  it('masks a server’s secret field, warns about it, and keeps the typed value out of the event log and events while the server gets it', async () => {
+    const { person, server, events } = await paired();
+    const requested = person.nextQuestion();
+    const result = server.server.elicitInput({
+      mode: 'form',
+      message: 'Connect to the database',
+      requestedSchema: {
+        type: 'object',
+        properties: { user: { type: 'string', title: 'User name' }, db_password: { type: 'string', title: 'Password' } },
+        required: ['user', 'db_password'],
+      },
+    });
+    const pending = await requested;
+    expect(pending.questions[0]).not.toHaveProperty('sensitive');
+    expect(pending.questions[1]).toMatchObject({ id: 'db_password', sensitive: true, input: { kind: 'text' } });
+    expect(pending.questions[1]!.detail).toContain('asks for a secret');
+    await pending.answer({ answers: [{ id: 'user', selected: [], custom: 'ada' }, { id: 'db_password', selected: [], custom: 'hunter2-correct-horse' }] });
+    await expect(result).resolves.toEqual({ action: 'accept', content: { user: 'ada', db_password: 'hunter2-correct-horse' } });
+    await expect.poll(async () => (await person.host.store.readEvents(person.agent.id)).map((event) => event.type)).toContain('response_from_human');
+    const logged = await person.host.store.readEvents(person.agent.id);
+    expect(logged.find((event) => event.type === 'response_from_human')).toMatchObject({
+      data: { answer: { answers: [{ id: 'user', selected: [], custom: 'ada' }, { id: 'db_password', selected: [], custom: '[redacted]' }] } },
+    });
+    expect(JSON.stringify(logged)).not.toContain('hunter2');
+    expect(JSON.stringify(events)).not.toContain('hunter2');
+    expect(events.find((event) => event.type === 'answered')).toMatchObject({ answer: { answers: [{ custom: 'ada' }, { custom: '[redacted]' }] } });
   });
 
   it('refuses to register on a client that is already connected', async () => {

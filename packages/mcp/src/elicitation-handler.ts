@@ -31,6 +31,13 @@ export function handleElicitation(client: Client, options: HandleElicitationOpti
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new McpBridgeError('INVALID_OPTIONS', `maxAttempts must be a whole number of at least 1, not ${String(maxAttempts)}.`);
   client.registerCapabilities({ elicitation: { form: {}, url: {} } });
   const server = (): string => client.getServerVersion()?.name ?? 'An MCP server';
+  /** The server as it introduced itself, for the sentence that says who asks (the spec: a client MUST make that clear). */
+  const serverIntro = (): string => {
+    const info = client.getServerVersion();
+    if (info === undefined) return 'an MCP server that did not name itself';
+    const title = info.title !== undefined && info.title !== info.name ? ` (${info.title})` : '';
+    return `the MCP server ${info.name}${title}, version ${info.version}`;
+  };
 
   const ask = (questions: AskUserQuestionItem[], signal: AbortSignal) =>
     options.userQuestions.ask({
@@ -63,7 +70,7 @@ export function handleElicitation(client: Client, options: HandleElicitationOpti
       }
       const form = questionsForForm(params.message, params.requestedSchema);
       if (!form.ok) return { action: 'decline', _meta: { 'askseam/reason': form.reason } };
-      let questions = form.questions;
+      let questions = namingTheServer(form.questions, server(), serverIntro());
       for (let attempt = 1; ; attempt++) {
         const answer = await ask(questions, extra.signal);
         if (form.plans.length === 0) return { action: 'accept', content: {} };
@@ -80,4 +87,33 @@ export function handleElicitation(client: Client, options: HandleElicitationOpti
       throw error;
     }
   });
+}
+
+/**
+ * The questions of a server's form, each headed by the server's name and the first one saying in
+ * full who asks. A field that asks for a secret (the spec forbids that in a form) is marked
+ * `sensitive` by `questionsForForm`: masked where it is typed, "[redacted]" in logs and events;
+ * its question says so and that the value goes to the server.
+ */
+function namingTheServer(questions: AskUserQuestionItem[], name: string, intro: string): AskUserQuestionItem[] {
+  const header = revealBidiControls(name);
+  return questions.map((question, index) => {
+    const notes = [index === 0 ? `Asked by ${escapeMarkdown(revealBidiControls(intro))}.` : undefined];
+    if (question.sensitive === true) {
+      notes.push(
+        `**This field asks for a secret.** MCP servers must not ask for secrets in a form; ${escapeMarkdown(header)} did. ` +
+          'What you type goes to that server (askseam keeps it out of its own logs). Dismiss these questions unless you trust it with this secret.',
+      );
+    }
+    const detail = [...notes, question.detail].filter((part): part is string => part !== undefined && part !== '').join('\n\n');
+    return { ...question, header, detail };
+  });
+}
+
+/**
+ * Text shown as itself inside a line of Markdown: a server's name may not become a link, code,
+ * emphasis or HTML. Only the inline markers are escaped; the text never starts a line.
+ */
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_[\]<>~]/g, '\\$&');
 }

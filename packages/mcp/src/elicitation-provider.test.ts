@@ -106,6 +106,37 @@ describe('createElicitationProvider', () => {
     await expect(cancelledOnClient).resolves.toBeDefined();
   });
 
+  it.each<[string, AskUserQuestionItem]>([
+    ['worded as a secret', { id: 'token', question: 'Paste your GitHub personal access token' }],
+    ['worded as a secret in Chinese', { id: 'mima', question: '请输入数据库密码', input: { kind: 'text' } }],
+    ['marked sensitive', { id: 'code', question: 'The code on the back of the letter', input: { kind: 'text' }, sensitive: true }],
+  ])('refuses a question %s with SENSITIVE_QUESTION and sends no form', async (_, question) => {
+    const { userQuestions, forms } = await paired(() => ({ action: 'accept', content: {} }));
+    await expect(userQuestions.ask({ questions: [db, question] })).rejects.toMatchObject({
+      name: 'McpBridgeError',
+      code: 'SENSITIVE_QUESTION',
+      message: expect.stringContaining(`"${question.id}"`),
+    });
+    expect(forms).toEqual([]);
+  });
+
+  it('tells the model that asked for a secret why nothing was asked and how to go on without it', async () => {
+    const { client, forms } = await paired(() => ({ action: 'accept', content: {} }));
+    const result = await client.callTool({ name: 'ask_user_question', arguments: { questions: [{ id: 'key', question: 'Please paste your OpenAI API key' }] } });
+    expect(result.isError).toBe(true);
+    const text = (result.content as { type: string; text: string }[])[0]!.text;
+    expect(text).toContain('forbids asking for secrets');
+    expect(text).toContain('environment variable');
+    expect(forms).toEqual([]);
+  });
+
+  it('still asks a choice that merely mentions a secret, since its values are the options', async () => {
+    const { userQuestions, forms } = await paired(() => ({ action: 'accept', content: { rotate: 'Yes' } }));
+    const rotate: AskUserQuestionItem = { id: 'rotate', question: 'Rotate the API key now?', options: [{ label: 'Yes' }, { label: 'No' }] };
+    await expect(userQuestions.ask({ questions: [rotate] })).resolves.toEqual({ answers: [{ id: 'rotate', selected: ['Yes'] }] });
+    expect(forms).toHaveLength(1);
+  });
+
   it('refuses a maxAttempts it cannot use', () => {
     const server = new McpServer({ name: 'app', version: '1.0.0' });
     expect(() => createElicitationProvider(server, { maxAttempts: 0 })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }));

@@ -1,4 +1,12 @@
-import { UserQuestionError, answerMismatch, type AskUserQuestionAnswer, type AskUserQuestionRequest, type UserQuestionProvider } from '@askseam/user-questions';
+import {
+  UserQuestionError,
+  answerMismatch,
+  isSensitiveQuestion,
+  type AskUserQuestionAnswer,
+  type AskUserQuestionItem,
+  type AskUserQuestionRequest,
+  type UserQuestionProvider,
+} from '@askseam/user-questions';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, McpError, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
@@ -26,7 +34,9 @@ const noSdkTimeoutMs = 2_147_483_647;
  * An askseam provider that asks through the connected MCP client's form elicitation: register it
  * with `userQuestions.registerProvider(…)` and every `ask` becomes an `elicitation/create` form.
  * The accepted form is rebuilt into an answer and checked with the seam's own rule; decline and
- * cancel reject `ASK_CANCELLED`; the seam's abort and timeout cancel the request.
+ * cancel reject `ASK_CANCELLED`; the seam's abort and timeout cancel the request. A question that
+ * asks for a secret (marked `sensitive`, or worded as one: `isSensitiveQuestion`) is refused with
+ * `SENSITIVE_QUESTION` before anything is sent: the MCP spec forbids secrets in form mode.
  */
 export function createElicitationProvider(server: McpServer | Server, options: ElicitationProviderOptions = {}): UserQuestionProvider {
   const lowLevel: Server = 'server' in server ? server.server : server;
@@ -46,6 +56,8 @@ export function createElicitationProvider(server: McpServer | Server, options: E
             'Use a client that supports elicitation, or register another askseam provider (the WebSocket host, the terminal).',
         );
       }
+      const secret = request.questions.find(isSensitiveQuestion);
+      if (secret !== undefined) throw sensitiveQuestionError(secret);
       // The SDK ignores `notifications/cancelled` for request id 0, and a server numbers its own
       // requests from 0: were the first elicitation id 0, withdrawing it would leave the form open
       // on the client. A ping takes that id first (once per provider).
@@ -94,4 +106,18 @@ async function elicit(
     }
     throw new McpBridgeError('ELICITATION_FAILED', `The elicitation request failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
+}
+
+/**
+ * The refusal of a secret, written for the model that asked (it reaches it as the tool's error
+ * text): what was refused and why, and a way on that needs no secret in the conversation.
+ */
+function sensitiveQuestionError(question: AskUserQuestionItem): McpBridgeError {
+  return new McpBridgeError(
+    'SENSITIVE_QUESTION',
+    `Question "${question.id}" asks for a secret (a password, key, token or other credential), and MCP forbids asking for secrets ` +
+      "through the client's form (elicitation form mode): nothing was asked. Do not ask for the secret itself again. " +
+      'Instead ask the person to put it where your tools can read it (for example an environment variable such as API_TOKEN, or a file ' +
+      'you name) and to confirm with a choice question (options like "Done" and "Skip"), or continue without it.',
+  );
 }

@@ -1,4 +1,4 @@
-import { isBlankText, type AskUserQuestionAnswer, type AskUserQuestionItem } from '@askseam/user-questions';
+import { isBlankText, namesSecret, type AskUserQuestionAnswer, type AskUserQuestionItem } from '@askseam/user-questions';
 
 // An MCP server's requested form (the spec's restricted schema) → askseam questions, and the
 // person's answer → content valid against that schema. Anything outside the subset is refused.
@@ -61,6 +61,8 @@ export function questionsForForm(message: string, schema: { properties?: Record<
     } else {
       kind = 'string';
       question.input = field.format === 'date' ? { kind: 'date' } : { kind: 'text', ...(typeof field.maxLength === 'number' && field.maxLength > 0 ? { maxLength: field.maxLength } : {}) };
+      // The spec has no password format, so a secret is known by its name, title or description.
+      if (field.format !== 'date' && [name, field.title, field.description].some((text) => typeof text === 'string' && namesSecret(text))) question.sensitive = true;
     }
     if (new Set((choices ?? []).map((choice) => choice.label)).size !== (choices ?? []).length) return { ok: false, reason: `Field "${name}" shows two options with the same title.` };
     plans.push({ name, kind, choices: choices ?? [], field });

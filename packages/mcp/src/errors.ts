@@ -4,6 +4,8 @@ import { AskseamError } from '@askseam/user-questions';
 export const mcpBridgeErrorCodes = [
   /** The connected MCP client did not declare form elicitation, so nothing was sent to it. */
   'NO_ELICITATION',
+  /** A question asks for a secret, which the MCP spec forbids in a form; nothing was sent to the client. */
+  'SENSITIVE_QUESTION',
   /** The client accepted with content the requested schema refuses (the SDK's -32602), or that does not rebuild into a fitting answer. */
   'ELICITATION_CONTENT_INVALID',
   /** The elicitation request itself failed (transport closed, the client answered with an error). */

@@ -1,4 +1,4 @@
-// The built askseam-mcp bin (dist/bin.js, what `npx askseam-mcp` runs), started by the test the
+// The built askseam-mcp bin (dist/bin.js, what `npx -y @askseam/mcp` runs), started by the test the
 // way an MCP client starts it, and a person connected to the page it printed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -14,6 +14,7 @@ export { approvalDecisionOf, approvalQuestionId, approvalQuestions, askApproval 
 export { revealBidiControls, toolInputKeys, toolInputText } from './inert-text.js';
 export type { ApprovalDecision, ApprovalLang, ApprovalQuestionRequest, AskApprovalOptions } from './approval.js';
 export { copyAnswer, handOverAnswer } from './answer.js';
+export { isSensitiveQuestion, namesSecret, redactedAnswerText, redactSensitiveAnswers } from './sensitive.js';
 export { isSealedQuestionBatch } from './sealed.js';
 export { compiledSafeParse } from './compiled.js';
 export type { SafeParse } from './compiled.js';

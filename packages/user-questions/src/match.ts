@@ -1,5 +1,6 @@
 import { checkboxAnswerValues, dateAnswerProblem, isMultiSelect, maxNumberAnswerLength, numberAnswerProblem, textLength } from './inputs.js';
 import type { AskUserQuestionAnswer, AskUserQuestionItem } from './schemas.js';
+import { isSensitiveQuestion, redactedAnswerText } from './sensitive.js';
 import { hasLineBreak, isBlankText } from './text-shape.js';
 
 /** Which rule of `matchesQuestions` an answer broke. */
@@ -126,16 +127,18 @@ function typedValueMismatch(question: AskUserQuestionItem, custom: string): Answ
   const { id, input } = question;
   switch (input?.kind) {
     case 'number': {
+      // A mismatch message ends up in logs and events (a rejection's detail): a secret is never quoted.
+      const shown = isSensitiveQuestion(question) ? () => redactedAnswerText : clip;
       const problem = numberAnswerProblem(input, custom);
       if (problem === 'too-long') {
         return { rule: problem, questionId: id, message: `Question "${id}" takes a number of at most ${maxNumberAnswerLength} characters; the answer has ${textLength(custom)}.` };
       }
       if (problem === 'not-a-number') {
-        return { rule: problem, questionId: id, message: `Question "${id}" takes a number written as plain decimal digits (like 42 or -3.5), not "${clip(custom)}".` };
+        return { rule: problem, questionId: id, message: `Question "${id}" takes a number written as plain decimal digits (like 42 or -3.5), not "${shown(custom)}".` };
       }
-      if (problem === 'out-of-range') return { rule: problem, questionId: id, message: `Question "${id}" takes a number${rangeText(input.min, input.max)}; ${clip(custom)} is outside.` };
+      if (problem === 'out-of-range') return { rule: problem, questionId: id, message: `Question "${id}" takes a number${rangeText(input.min, input.max)}; ${shown(custom)} is outside.` };
       if (problem === 'off-step') {
-        return { rule: problem, questionId: id, message: `Question "${id}" takes a number in steps of ${input.step} from ${input.min ?? 0}; ${clip(custom)} is between steps.` };
+        return { rule: problem, questionId: id, message: `Question "${id}" takes a number in steps of ${input.step} from ${input.min ?? 0}; ${shown(custom)} is between steps.` };
       }
       return undefined;
     }

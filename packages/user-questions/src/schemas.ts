@@ -104,6 +104,12 @@ export const askUserQuestionItemSchema = z.object({
   required: z.boolean().optional(),
   /** A hint shown inside an empty input, never a value. */
   placeholder: z.string().optional(),
+  /**
+   * The answer is a secret (a password, a key): a UI masks the input, and logs and events carry
+   * "[redacted]" instead of the typed text. The asker still gets the real answer. Questions whose
+   * wording names a secret count as sensitive without it (`isSensitiveQuestion`).
+   */
+  sensitive: z.boolean().optional(),
 });
 
 export const askUserQuestionsSchema = z.array(askUserQuestionItemSchema);

@@ -54,6 +54,7 @@ describe('public types', () => {
       input?: AskUserQuestionInput | undefined;
       required?: boolean | undefined;
       placeholder?: string | undefined;
+      sensitive?: boolean | undefined;
     }>();
   });
 

@@ -104,6 +104,32 @@ describe.each(transports)('over %s', (transport) => {
       });
     });
 
+    it('types a secret into a masked box, whether marked sensitive or worded as one, and the host logs it redacted', async () => {
+      const page = await t.mount();
+      const answer = t.ask([
+        { id: 'code', question: 'The code from the letter', input: { kind: 'text' }, sensitive: true },
+        { id: 'key', question: 'Paste your API key', input: { kind: 'text' } },
+        { id: 'name', question: 'Your name', input: { kind: 'text' } },
+      ]);
+      // Three typed inputs make one form page: both secrets masked, the name in plain text.
+      await waitForQuestion(page, 'The code from the letter');
+      const masked = page.locator(valueInput('[type="password"]'));
+      expect(await masked.count()).toBe(2);
+      await masked.nth(0).fill('4711-secret');
+      await masked.nth(1).fill('sk-live-abc');
+      await page.getByRole('textbox', { name: 'Your name' }).fill('Ada');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      expect(await answer).toEqual({
+        answers: [
+          { id: 'code', selected: [], custom: '4711-secret' },
+          { id: 'key', selected: [], custom: 'sk-live-abc' },
+          { id: 'name', selected: [], custom: 'Ada' },
+        ],
+      });
+      const answered = t.stage.events.find((event) => event.type === 'answered');
+      expect(JSON.stringify(answered)).not.toMatch(/4711-secret|sk-live-abc/);
+    });
+
     it('refuses to submit while a required question is unanswered, and offers it no Skip', async () => {
       const page = await t.mount();
       void t.ask([

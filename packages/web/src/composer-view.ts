@@ -1,5 +1,5 @@
 import { parseRecommendedLabel } from '@askseam/client';
-import { isMultiSelect, isValueInput, type AskUserQuestionItem, type AskUserQuestionUrgency } from '@askseam/user-questions';
+import { isMultiSelect, isSensitiveQuestion, isValueInput, type AskUserQuestionItem, type AskUserQuestionUrgency } from '@askseam/user-questions';
 import { h } from './dom.js';
 import type { QuestionDraft } from './draft.js';
 import type { AskseamStrings } from './i18n.js';
@@ -254,7 +254,8 @@ function valueControl(field: FieldModel, actions: FieldActions): HTMLDivElement 
   switch (input.kind) {
     case 'text':
       control = h('input', {
-        attrs: { ...shared, type: 'text', maxlength: input.maxLength, placeholder, autocomplete: 'off' },
+        // A secret (marked sensitive, or worded as one) is typed into a masked box.
+        attrs: { ...shared, type: isSensitiveQuestion(question) ? 'password' : 'text', maxlength: input.maxLength, placeholder, autocomplete: 'off' },
         props: { value: item.custom },
         on: { input: onInput, keydown: onLineKeydown },
       });
