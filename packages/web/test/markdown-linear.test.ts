@@ -86,3 +86,28 @@ describe('rendering cost, linear in the input', () => {
     expect(report.filter((entry) => entry.nodesPerByte > maxNodesPerByte)).toEqual([]);
   });
 });
+
+describe('table padding, bounded by the table source', () => {
+  it('pads short rows to the header width while the table adds at most one empty cell per source character', async () => {
+    // 128 columns: header and delimiter row are 257 characters each, so 516 with their newlines,
+    // and each `x` row adds 2. A hundred rows allow 716 empty cells: five rows of 127, then the
+    // rest keep the one cell they wrote.
+    const source = `|${'a|'.repeat(128)}\n|${'-|'.repeat(128)}\n${'x\n'.repeat(100)}`;
+    const [inventory] = await page.inventory([source]);
+    expect(inventory!.tags.filter((tag) => tag === 'tr')).toHaveLength(101);
+    expect(inventory!.tags.filter((tag) => tag === 'td')).toHaveLength(5 * 128 + 95);
+  });
+
+  it('pads every row of a table a model writes', async () => {
+    const [inventory] = await page.inventory(['| Step | Owner | Effort | Notes |\n|---|---|---|---|\n| cache | ops |\n| tests |\n| deploy | ops | 1d |']);
+    expect(inventory!.tags.filter((tag) => tag === 'td')).toHaveLength(12);
+  });
+});
+
+describe('emphasis nesting', () => {
+  it('nests emphasis at most 16 deep; deeper runs pair without an element and keep their text', async () => {
+    const [inventory] = await page.inventory([`${'*'.repeat(25_000)}a${'*'.repeat(25_000)}`]);
+    expect(inventory!.depth).toBe(1 + 16);
+    expect(inventory!.text).toBe('a');
+  });
+});
