@@ -32,42 +32,28 @@ export type DelimiterMark = Delimiter | undefined;
  */
 export const maxEmphasisDepth = 16;
 
-/** How many inline elements deep each element the inline parser made is (text: 0). */
-export class InlineDepths {
-  private readonly depths = new WeakMap<Node, number>();
+// How many inline elements deep each element the inline parser made is (text: 0, others: 1).
+const depths = new WeakMap<Node, number>();
 
-  of(node: Node): number {
-    return this.depths.get(node) ?? (node.nodeType === Node.ELEMENT_NODE ? 1 : 0);
-  }
+export function depthOf(node: Node): number {
+  return depths.get(node) ?? (node.nodeType === Node.ELEMENT_NODE ? 1 : 0);
+}
 
-  /** Record `element` as holding `children` (which the caller moves into it anyway): one deeper than the deepest. */
-  record(element: Node, children: Iterable<Node>): number {
-    let deepest = 0;
-    for (const child of children) deepest = Math.max(deepest, this.of(child));
-    return this.set(element, deepest + 1);
-  }
-
-  set(element: Node, depth: number): number {
-    this.depths.set(element, depth);
-    return depth;
-  }
+/** Record `element` as holding `children` (which the caller moves into it anyway): one deeper than the deepest. */
+export function recordDepth(element: Node, children: Iterable<Node>): void {
+  let deepest = 0;
+  for (const child of children) deepest = Math.max(deepest, depthOf(child));
+  depths.set(element, deepest + 1);
 }
 
 const punctuation = /[\p{P}\p{S}]/u;
 const whitespace = /\s/u;
 
 export class DelimiterStack {
-  private top: Delimiter | undefined;
+  /** The top of the stack: a link's text is processed down to the top when its `[` opened. */
+  top: DelimiterMark;
 
-  constructor(
-    private readonly document: Document,
-    private readonly depths: InlineDepths,
-  ) {}
-
-  /** The current top, to process down to later (a link's text is processed down to its `[`). */
-  mark(): DelimiterMark {
-    return this.top;
-  }
+  constructor(private readonly document: Document) {}
 
   /**
    * The run `source[start, end)` of one of * _ ~, already appended as `node`: pushed when it can
@@ -99,7 +85,7 @@ export class DelimiterStack {
 
   /** `node` was appended to the parent, after every delimiter's node. */
   appended(node: Node): void {
-    if (this.top) this.top.depthAfter = Math.max(this.top.depthAfter, this.depths.of(node));
+    if (this.top) this.top.depthAfter = Math.max(this.top.depthAfter, depthOf(node));
   }
 
   /** Drop every delimiter above `bottom` without processing them (an image's text is not shown). */
@@ -169,7 +155,8 @@ export class DelimiterStack {
         node = next;
       }
       opener.node.after(wrapper);
-      opener.depthAfter = this.depths.set(wrapper, depth);
+      depths.set(wrapper, depth);
+      opener.depthAfter = depth;
     }
     if (opener.count === 0) {
       opener.node.remove();

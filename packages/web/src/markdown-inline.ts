@@ -8,11 +8,11 @@
 // needs to know about them.
 import type { LinkDefinitions } from './markdown-blocks.js';
 import { angleAutolinkAt, bareAutolinkAt } from './markdown-autolink.js';
-import { DelimiterStack, InlineDepths, type DelimiterMark } from './markdown-emphasis.js';
+import { DelimiterStack, recordDepth, type DelimiterMark } from './markdown-emphasis.js';
 import { decodeEntity } from './markdown-entities.js';
-import { canBeLabel, cleanDestination, linkTarget, ParenIndex, type TargetContext } from './markdown-link-target.js';
+import { cleanDestination, linkTarget, parenIndex, type ParenIndex, type TargetContext } from './markdown-link-target.js';
 import { rawHtmlEnd } from './markdown-raw-html.js';
-import { SourceSearches } from './markdown-scan.js';
+import { forwardSearches } from './markdown-scan.js';
 
 interface Bracket {
   node: Text;
@@ -23,8 +23,6 @@ interface Bracket {
   delimiterBefore: DelimiterMark;
   /** Whether another bracket opened or closed inside it: its text is then no reference label. */
   holdsBracket: boolean;
-  /** Autolinks made before it: when more were made by its `]`, some are inside its text. */
-  autolinksBefore: number;
 }
 
 /** An image shown as its alt text; the text is set at the end, once it is known to be shown. */
@@ -49,12 +47,10 @@ class InlineParser {
   /** Text not yet in a node, as pieces: joined once when a node is made, never read back. */
   private pending: string[] = [];
   private readonly delimiters: DelimiterStack;
-  private readonly depths = new InlineDepths();
   private readonly brackets: Bracket[] = [];
   /** Brackets below this index (links only, not images) are inactive: links do not nest. */
   private inactiveBelow = 0;
   private readonly images: PendingImage[] = [];
-  private autolinks = 0;
   private readonly target: TargetContext;
   /** Positions of backtick runs by length, so finding a closing run never rescans. */
   private backtickRuns: Map<number, number[]> | undefined;
@@ -66,9 +62,9 @@ class InlineParser {
     definitions: LinkDefinitions,
   ) {
     this.document = parent.ownerDocument ?? (parent as Document);
-    this.delimiters = new DelimiterStack(this.document, this.depths);
+    this.delimiters = new DelimiterStack(this.document);
     let parens: ParenIndex | undefined;
-    this.target = { source, searches: new SourceSearches(source), parens: () => (parens ??= new ParenIndex(source)), definitions };
+    this.target = { source, find: forwardSearches(source), parens: () => (parens ??= parenIndex(source)), definitions };
   }
 
   run(): void {
@@ -266,19 +262,20 @@ class InlineParser {
   // ── links and images ────────────────────────────────────────────────────────
 
   private openBracket(index: number, image: boolean): void {
-    const enclosing = this.brackets[this.brackets.length - 1];
+    const enclosing = this.brackets.at(-1);
     if (enclosing) enclosing.holdsBracket = true;
     const node = this.textNode(image ? '![' : '[');
-    this.brackets.push({ node, image, textStart: index + (image ? 2 : 1), delimiterBefore: this.delimiters.mark(), holdsBracket: false, autolinksBefore: this.autolinks });
+    this.brackets.push({ node, image, textStart: index + (image ? 2 : 1), delimiterBefore: this.delimiters.top, holdsBracket: false });
   }
 
   private closeBracket(index: number): number {
     const opener = this.brackets.pop();
     this.inactiveBelow = Math.min(this.inactiveBelow, this.brackets.length);
-    const enclosing = this.brackets[this.brackets.length - 1];
+    const enclosing = this.brackets.at(-1);
     if (enclosing) enclosing.holdsBracket = true;
     const active = opener !== undefined && (opener.image || this.brackets.length >= this.inactiveBelow);
-    const label = opener && canBeLabel(opener.textStart, index, opener.holdsBracket) ? this.source.slice(opener.textStart, index) : undefined;
+    // Link text is a reference label only when it can be one: at most 999 characters, no bracket inside.
+    const label = opener && !opener.holdsBracket && index - opener.textStart < 1000 ? this.source.slice(opener.textStart, index) : undefined;
     const target = active ? linkTarget(this.target, index + 1, label) : undefined;
     if (!opener || !target) {
       this.pending.push(']');
@@ -298,10 +295,10 @@ class InlineParser {
       node = next;
     }
     // An autolink inside link text is only text: links do not nest.
-    if (this.autolinks > opener.autolinksBefore) for (const inner of link.querySelectorAll('a')) inner.replaceWith(...inner.childNodes);
+    for (const inner of link.querySelectorAll('a')) inner.replaceWith(...inner.childNodes);
     this.parent.appendChild(link);
     this.delimiters.process(opener.delimiterBefore);
-    this.depths.record(link, link.childNodes);
+    recordDepth(link, link.childNodes);
     this.delimiters.appended(link);
     opener.node.remove();
     // No links inside links: every earlier `[` is now plain text.
@@ -319,7 +316,7 @@ class InlineParser {
     this.delimiters.discardAbove(opener.delimiterBefore);
     // Images inside this one were just removed with its text. Their alt text was never made: an
     // image in an image in an image… would otherwise copy the same source again at every level.
-    while (this.images.length > 0 && this.images[this.images.length - 1]!.start >= opener.textStart) this.images.pop();
+    while ((this.images.at(-1)?.start ?? -1) >= opener.textStart) this.images.pop();
     if (index > opener.textStart) {
       const span = this.document.createElement('span');
       const alt = span.appendChild(this.document.createTextNode(''));
@@ -339,7 +336,7 @@ class InlineParser {
       return link.end;
     }
     // Raw HTML is shown as the characters the model wrote, whole, so nothing inside it is parsed.
-    const end = rawHtmlEnd(this.target.searches, index);
+    const end = rawHtmlEnd(this.source, this.target.find, index);
     if (end !== undefined) {
       this.pending.push(this.source.slice(index, end));
       return end;
@@ -349,7 +346,6 @@ class InlineParser {
   }
 
   private appendLink(href: string, text: string): void {
-    this.autolinks += 1;
     const link = this.element('a');
     const cleaned = cleanDestination(href, false);
     if (cleaned !== undefined) link.setAttribute('href', cleaned);

@@ -6,7 +6,7 @@
 import type { LinkDefinitions } from './markdown-blocks.js';
 import { normaliseLabel } from './markdown-blocks.js';
 import { decodeEntity } from './markdown-entities.js';
-import { isEscaped, type SourceSearches } from './markdown-scan.js';
+import { isEscaped, type Searches } from './markdown-scan.js';
 
 export interface LinkTarget {
   href: string | undefined;
@@ -17,8 +17,6 @@ export interface LinkTarget {
 
 /** A link destination or title longer than this is not one (the text stays text). */
 export const maxDestinationLength = 4096;
-/** CommonMark's bound on a link label. */
-const maxLabelLength = 999;
 const fullReference = /\[((?:[^\\[\]]|\\.){0,999})\]/y;
 const angleDestination = /<((?:[^<>\n\\]|\\.){0,4096})>/y;
 const destinationStop = /[\s\x00-\x1f]/;
@@ -31,45 +29,37 @@ const destinationStop = /[\s\x00-\x1f]/;
  * first place the depth falls below its value at `s`: one pass from the right finds that for every
  * position at once, so each `](` costs a lookup instead of a scan of the rest of the paragraph.
  */
-export class ParenIndex {
-  /** depth[i]: unescaped `(` minus `)` before index i. */
-  private readonly depth: Int32Array;
-  /** close[s]: index of the `)` that closes a destination starting at s, or the source's length. */
-  private readonly close: Int32Array;
-
-  constructor(source: string) {
-    const length = source.length;
-    this.depth = new Int32Array(length + 1);
-    for (let index = 0; index < length; index += 1) {
-      const char = source[index];
-      const step = (char === '(' || char === ')') && !isEscaped(source, index) ? (char === '(' ? 1 : -1) : 0;
-      this.depth[index + 1] = this.depth[index]! + step;
-    }
-    this.close = new Int32Array(length + 1);
-    // nearest[d + length + 1]: the smallest index seen so far (going left) whose depth is d.
-    const nearest = new Int32Array(2 * length + 3).fill(-1);
-    for (let start = length; start >= 0; start -= 1) {
-      const below = nearest[this.depth[start]! - 1 + length + 1]!;
-      this.close[start] = below === -1 ? length : below - 1;
-      nearest[this.depth[start]! + length + 1] = start;
-    }
-  }
-
+export interface ParenIndex {
   /** The closing `)` of a destination from `start`, or the length when there is none. */
-  closeOf(start: number): number {
-    return this.close[start]!;
-  }
-
+  closeOf(start: number): number;
   /** Whether the parentheses between `start` and `end` balance. */
-  balanced(start: number, end: number): boolean {
-    return this.depth[start] === this.depth[end];
+  balanced(start: number, end: number): boolean;
+}
+
+export function parenIndex(source: string): ParenIndex {
+  const length = source.length;
+  // depth[i]: unescaped `(` minus `)` before index i.
+  const depth = new Int32Array(length + 1);
+  for (let index = 0; index < length; index += 1) {
+    const char = source[index];
+    depth[index + 1] = depth[index]! + ((char === '(' || char === ')') && !isEscaped(source, index) ? (char === '(' ? 1 : -1) : 0);
   }
+  // close[s]: index of the `)` that closes a destination from s. nearest[d + length + 1]: the
+  // smallest index seen so far (going left) whose depth is d.
+  const close = new Int32Array(length + 1);
+  const nearest = new Int32Array(2 * length + 3).fill(-1);
+  for (let start = length; start >= 0; start -= 1) {
+    const below = nearest[depth[start]! + length]!;
+    close[start] = below < 0 ? length : below - 1;
+    nearest[depth[start]! + length + 1] = start;
+  }
+  return { closeOf: (start) => close[start]!, balanced: (start, end) => depth[start] === depth[end] };
 }
 
 /** The inputs of one paragraph that targets are read from. */
 export interface TargetContext {
   source: string;
-  searches: SourceSearches;
+  find: Searches;
   parens: () => ParenIndex;
   definitions: LinkDefinitions;
 }
@@ -97,13 +87,8 @@ export function linkTarget(context: TargetContext, after: number, label: string 
   return { href: cleanDestination(definition.href), title: definition.title === undefined ? undefined : unescapeText(definition.title), end };
 }
 
-/** Whether link text from `start` to `end` can be a reference label (see linkTarget). */
-export function canBeLabel(start: number, end: number, holdsBracket: boolean): boolean {
-  return !holdsBracket && end - start <= maxLabelLength;
-}
-
 function inlineTarget(context: TargetContext, start: number): LinkTarget | undefined {
-  const { source, searches } = context;
+  const { source, find } = context;
   let index = skipSpace(source, start);
   let destination: string;
   if (source[index] === '<') {
@@ -115,7 +100,7 @@ function inlineTarget(context: TargetContext, start: number): LinkTarget | undef
     index += match[0].length;
   } else {
     const from = index;
-    const space = searches.match(destinationStop, from);
+    const space = find(destinationStop, from);
     const stop = space === -1 ? source.length : space;
     const close = context.parens().closeOf(from);
     const end = Math.min(stop, close);
@@ -128,7 +113,7 @@ function inlineTarget(context: TargetContext, start: number): LinkTarget | undef
   let title: string | undefined;
   const opening = source[index];
   if (index > beforeTitle && (opening === '"' || opening === "'" || opening === '(')) {
-    const closing = searches.unescaped(opening === '(' ? ')' : opening, index + 1);
+    const closing = find(opening === '(' ? /\)/ : opening === '"' ? /"/ : /'/, index + 1, true);
     if (closing === -1 || closing - index > maxDestinationLength) return undefined;
     title = unescapeText(source.slice(index + 1, closing));
     index = skipSpace(source, closing + 1);

@@ -43,9 +43,9 @@ export function parseTable(lines: readonly string[], start: number, endsTable: (
   }
   const rows = written.map((cells) => {
     const padding = head.length - cells.length;
-    if (padding === 0 || padding > allowance) return cells;
+    if (padding > allowance) return cells;
     allowance -= padding;
-    return [...cells, ...Array<string>(padding).fill('')];
+    return cells.concat(Array<string>(padding).fill(''));
   });
   return { block: { kind: 'table', align, head, rows }, end };
 }
