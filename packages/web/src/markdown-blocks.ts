@@ -1,7 +1,8 @@
 // Block structure of Markdown (the GFM subset plans written by models use), as plain data: no DOM,
 // no HTML. Each block keeps its inline text as a string; markdown-inline.ts turns that into nodes.
 // Containers (quotes, list items) collect their lines, strip their markers and parse the inside
-// again, so nesting is bounded by `maxNesting` rather than by the stack.
+// again, so nesting is bounded by `maxNesting` rather than by the stack. Tables: markdown-table.ts.
+import { parseTable, startsTable } from './markdown-table.js';
 
 export type Block =
   | { kind: 'paragraph'; text: string }
@@ -49,7 +50,6 @@ const thematicBreak = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const quoteMarker = /^ {0,3}> ?/;
 const listMarker = /^( {0,3})([-+*]|(\d{1,9})([.)]))(?=[ \t]|$)( *)/;
 const setextUnderline = /^ {0,3}(=+|-+)[ \t]*$/;
-const tableDelimiterRow = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*(?:\|[ \t]*)?$/;
 const definitionLine = /^ {0,3}\[((?:[^\\\[\]]|\\.){1,999})\]:[ \t]*(<[^<>\n]*>|\S+)(?:[ \t]+("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)))?[ \t]*$/;
 
 // HTML block starts (CommonMark's seven kinds, simplified): the first two end at a closing marker,
@@ -94,19 +94,6 @@ function interruptsParagraph(line: string, next: string | undefined): boolean {
     htmlBlockKinds.some((kind) => kind.interruptsParagraph && kind.start.test(line)) ||
     startsTable(line, next)
   );
-}
-
-/**
- * Most columns a table may have. Every row is padded to the header's width, so a 10,000-column
- * header over 5,000 one-character rows would make 50 million cells from 50 KB; a wider header is
- * not a table (its lines are shown as paragraph text). Plans use a handful of columns.
- */
-export const maxTableColumns = 128;
-
-function startsTable(line: string, next: string | undefined): boolean {
-  if (next === undefined || !line.includes('|') || !tableDelimiterRow.test(next)) return false;
-  const columns = splitRow(line).length;
-  return columns <= maxTableColumns && columns === splitRow(next).length;
 }
 
 function isSpaceOrTab(char: string | undefined): boolean {
@@ -216,7 +203,9 @@ function parseLines(lines: string[], depth: number, definitions: LinkDefinitions
     }
 
     if (startsTable(line, next)) {
-      index = parseTable(lines, index, blocks);
+      const table = parseTable(lines, index, (row) => interruptsParagraph(row, undefined));
+      blocks.push(table.block);
+      index = table.end;
       continue;
     }
 
@@ -350,48 +339,6 @@ function parseList(lines: string[], start: number, depth: number, definitions: L
   }
   blocks.push({ kind: 'list', ordered, start: ordered ? Number(first[3]) : 1, loose, items });
   return index;
-}
-
-function parseTable(lines: string[], start: number, blocks: Block[]): number {
-  const head = splitRow(lines[start]!);
-  const align = splitRow(lines[start + 1]!).map((cell): Alignment => {
-    const left = cell.startsWith(':');
-    const right = cell.endsWith(':');
-    return left && right ? 'center' : left ? 'left' : right ? 'right' : undefined;
-  });
-  const rows: string[][] = [];
-  let index = start + 2;
-  // Rows run until a blank line or another block; each has exactly the header's number of cells.
-  while (index < lines.length && !blankLine.test(lines[index]!) && !interruptsParagraph(lines[index]!, undefined)) {
-    const cells = splitRow(lines[index]!);
-    rows.push(head.map((_, column) => cells[column] ?? ''));
-    index += 1;
-  }
-  blocks.push({ kind: 'table', align, head, rows });
-  return index;
-}
-
-/** Cells of a table row: outer pipes optional, `\|` is a literal pipe inside a cell. */
-function splitRow(line: string): string[] {
-  let row = line.trim();
-  if (row.startsWith('|')) row = row.slice(1);
-  if (row.endsWith('|') && !row.endsWith('\\|')) row = row.slice(0, -1);
-  const cells: string[] = [];
-  let cell = '';
-  for (let index = 0; index < row.length; index += 1) {
-    const char = row[index]!;
-    if (char === '\\' && row[index + 1] === '|') {
-      cell += '|';
-      index += 1;
-    } else if (char === '|') {
-      cells.push(cell.trim());
-      cell = '';
-    } else {
-      cell += char;
-    }
-  }
-  cells.push(cell.trim());
-  return cells;
 }
 
 /** Reference labels match case-insensitively (lower then upper case folds ß, ſ and the like) with runs of whitespace as one space. */

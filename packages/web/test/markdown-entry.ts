@@ -87,7 +87,36 @@ function allowListOnly(html: string): { normalised: string; inventory: ReturnTyp
   return { normalised: normalise(fragment), inventory: inventory(fragment) };
 }
 
+/** Every node a fragment holds (elements and text), for the output-size bound. */
+function countNodes(fragment: DocumentFragment): number {
+  let nodes = 0;
+  const walker = document.createTreeWalker(fragment, NodeFilter.SHOW_ALL);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes += 1;
+  return nodes;
+}
+
+/**
+ * The shortest of `runs` renders of each source, taken in turns (every source once, then again) so
+ * that a busy moment of the machine falls on all of them alike; and the nodes each made. For the
+ * linearity test, which compares such times with each other, never with a number: interference
+ * only ever adds time, so the shortest run is the closest to the renderer's own cost.
+ */
+function measure(sources: readonly string[], runs: number): { milliseconds: number; nodes: number }[] {
+  const results = sources.map(() => ({ milliseconds: Number.POSITIVE_INFINITY, nodes: 0 }));
+  for (let run = 0; run < runs; run += 1) {
+    sources.forEach((source, index) => {
+      const start = performance.now();
+      const fragment = renderMarkdown(source);
+      const result = results[index]!;
+      result.milliseconds = Math.min(result.milliseconds, performance.now() - start);
+      result.nodes = countNodes(fragment);
+    });
+  }
+  return results;
+}
+
 const markdownTest = {
+  measure,
   ours: (source: string): string => normalise(renderMarkdown(source)),
   marked: (source: string): string => normalise(renderWithMarked(source)),
   inventory: (source: string) => inventory(renderMarkdown(source)),

@@ -19,6 +19,8 @@ export interface MarkdownPage {
   inventory(sources: readonly string[]): Promise<Inventory[]>;
   /** The allow-list pass alone on markup the renderer would never make. */
   allowListOnly(html: string): Promise<{ normalised: string; inventory: Inventory }>;
+  /** The shortest of `runs` renders of each source, taken in turns (ms, for ratios only), and the nodes each made. */
+  measure(sources: readonly string[], runs: number): Promise<{ milliseconds: number; nodes: number }[]>;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function openMarkdownPage(): Promise<MarkdownPage> {
     marked(source: string): string;
     inventory(source: string): Inventory;
     allowListOnly(html: string): { normalised: string; inventory: Inventory };
+    measure(sources: readonly string[], runs: number): { milliseconds: number; nodes: number }[];
   };
   return {
     both: (sources) =>
@@ -47,6 +50,13 @@ export async function openMarkdownPage(): Promise<MarkdownPage> {
         return list.map((source) => api.inventory(source));
       }, sources),
     allowListOnly: (html) => page.evaluate((markup) => (globalThis as unknown as { markdownTest: Api }).markdownTest.allowListOnly(markup), html),
+    measure: (sources, runs) =>
+      page.evaluate(
+        ([list, count]) => {
+          return (globalThis as unknown as { markdownTest: Api }).markdownTest.measure(list, count);
+        },
+        [sources, runs] as const,
+      ),
     close: () => browser.close(),
   };
 }
