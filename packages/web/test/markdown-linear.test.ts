@@ -1,6 +1,7 @@
-// The renderer's cost is linear in its input, by construction, and this keeps it so: every shape
-// below once took time quadratic in its length (a scan that restarted at each delimiter, bracket,
-// newline or table row). Each is rendered at two sizes in Chromium; four times the input must take
+// The renderer's cost is linear in its input, by construction, and this keeps it so: the shapes
+// below once made it rescan (the text at each newline, the rest of the input at each bracket,
+// `<!--` or link, a table row per header column), or sit next to such a shape. Each is rendered at
+// two sizes in Chromium; four times the input must take
 // about four times as long, never the sixteen times a quadratic pass takes. The test compares times
 // measured in the same run with each other (a ratio, never a threshold in milliseconds), and bounds
 // the nodes made per input byte, so output cannot grow faster than the input either.
