@@ -4,43 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import { QuestionStoreError } from '@askseam/store';
 import { sampleQuestionRecord, questionStoreErrorCode } from '@askseam/store-testing';
-import { Redis, type RedisOptions } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisStoreKeys } from './keys.js';
-import { RedisQuestionStore, type RedisQuestionStoreOptions } from './redis-store.js';
+import { RedisQuestionStore } from './redis-store.js';
 import { startRedisServer, type TestRedisServer } from './testing/redis-server.js';
+import { useRedisStoreFixture } from '../test/store-fixture.js';
 
-let server: TestRedisServer;
-const stores: RedisQuestionStore[] = [];
-const clients: Redis[] = [];
-
-beforeAll(async () => {
-  server = await startRedisServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
-
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-  for (const client of clients.splice(0)) client.disconnect();
-});
-
-/** A store on its own connection; a fresh prefix per test unless one is given. */
-function open(options: RedisQuestionStoreOptions = {}): RedisQuestionStore {
-  const store = new RedisQuestionStore({ url: options.client ? undefined : server.url, keyPrefix: `test-${randomUUID()}:`, ...options });
-  stores.push(store);
-  return store;
-}
-
-/** A plain client for looking at what the store wrote, or for listening. */
-function raw(options: RedisOptions = {}): Redis {
-  const client = new Redis(server.url, options);
-  client.on('error', () => {});
-  clients.push(client);
-  return client;
-}
+const fixture = useRedisStoreFixture();
+const { open, raw } = fixture;
 
 const yes = { answers: [{ id: 'deploy', selected: ['Yes'] }] };
 
@@ -59,7 +31,7 @@ async function settle(check: () => boolean): Promise<void> {
 
 describe('bus announcements inside writes', () => {
   it('names the Redis it publishes on, and none for a client with its own ioredis keyPrefix', () => {
-    expect(open().announcesOn).toBe(`redis://127.0.0.1:${server.port}/0`);
+    expect(open().announcesOn).toBe(`redis://127.0.0.1:${fixture.server.port}/0`);
     expect(open({ client: raw({ keyPrefix: 'app:' }) }).announcesOn).toBeUndefined();
   });
 
@@ -100,13 +72,13 @@ describe('bus announcements inside writes', () => {
   });
 
   it('names a client of another ACL user as another publisher, and the default user as none', () => {
-    const url = new URL(server.url);
-    expect(open({ client: raw({ username: 'default' }) }).announcesOn).toBe(`redis://127.0.0.1:${server.port}/0`);
+    const url = new URL(fixture.server.url);
+    expect(open({ client: raw({ username: 'default' }) }).announcesOn).toBe(`redis://127.0.0.1:${fixture.server.port}/0`);
     url.username = 'alice';
     url.password = 'secret';
     const alice = new RedisQuestionStore({ url: url.toString(), keyPrefix: 'x:' });
-    stores.push(alice);
-    expect(alice.announcesOn).toBe(`redis://alice@127.0.0.1:${server.port}/0`);
+    fixture.own(alice);
+    expect(alice.announcesOn).toBe(`redis://alice@127.0.0.1:${fixture.server.port}/0`);
   });
 
   describe('for an ACL user that may not publish', () => {
@@ -114,7 +86,7 @@ describe('bus announcements inside writes', () => {
     async function storeWithoutChannels(): Promise<RedisQuestionStore> {
       const user = `nopub-${randomUUID().slice(0, 8)}`;
       await raw().call('ACL', 'SETUSER', user, 'on', '>pw', '~*', 'resetchannels', '+@all');
-      const url = new URL(server.url);
+      const url = new URL(fixture.server.url);
       url.username = user;
       url.password = 'pw';
       return open({ url: url.toString() });
@@ -172,8 +144,7 @@ describe('a Redis out of memory (maxmemory reached, noeviction)', () => {
   /** A store on the full server, with a record saved while there was still room, and an admin client; then the limit is hit. */
   async function storeOutOfMemory(): Promise<{ store: RedisQuestionStore; admin: Redis; saved: ReturnType<typeof sampleQuestionRecord> }> {
     const store = open({ url: full.url });
-    const admin = new Redis(full.url);
-    clients.push(admin);
+    const admin = raw({}, full.url);
     await config(admin, 'maxmemory', '0');
     const saved = sampleQuestionRecord();
     await store.save(saved);
@@ -184,8 +155,7 @@ describe('a Redis out of memory (maxmemory reached, noeviction)', () => {
 
   async function listenOn(url: string, channel: string): Promise<string[]> {
     const heard: string[] = [];
-    const subscriber = new Redis(url);
-    clients.push(subscriber);
+    const subscriber = raw({}, url);
     subscriber.on('message', (_channel: string, text: string) => heard.push(text));
     await subscriber.subscribe(channel);
     return heard;

@@ -1,44 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { QuestionStoreError } from '@askseam/store';
 import { describeQuestionStoreContract, sampleQuestionRecord, questionStoreErrorCode } from '@askseam/store-testing';
-import { Redis, type RedisOptions } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recommendedRedisOptions } from './connection.js';
 import { redisStoreKeys } from './keys.js';
-import { RedisQuestionStore, type RedisQuestionStoreOptions } from './redis-store.js';
-import { startRedisServer, type TestRedisServer } from './testing/redis-server.js';
+import { RedisQuestionStore } from './redis-store.js';
+import { useRedisStoreFixture } from '../test/store-fixture.js';
 
-let server: TestRedisServer;
-const stores: RedisQuestionStore[] = [];
-const clients: Redis[] = [];
-
-beforeAll(async () => {
-  server = await startRedisServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
-
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-  for (const client of clients.splice(0)) client.disconnect();
-});
-
-/** A store on its own connection; a fresh prefix per test unless one is given. */
-function open(options: RedisQuestionStoreOptions = {}): RedisQuestionStore {
-  const store = new RedisQuestionStore({ url: options.client ? undefined : server.url, keyPrefix: `test-${randomUUID()}:`, ...options });
-  stores.push(store);
-  return store;
-}
-
-/** A plain client for looking at (or damaging) what the store wrote. */
-function raw(options: RedisOptions = {}): Redis {
-  const client = new Redis(server.url, options);
-  client.on('error', () => {});
-  clients.push(client);
-  return client;
-}
+const fixture = useRedisStoreFixture();
+const { open, raw } = fixture;
 
 
 const yes = { answers: [{ id: 'deploy', selected: ['Yes'] }] };
@@ -364,8 +334,8 @@ describe('retention', () => {
   });
 
   it('refuses a retention that is not a positive whole number of ms', () => {
-    expect(() => new RedisQuestionStore({ url: server.url, retainFinishedMs: 0 })).toThrow(/retainFinishedMs/);
-    expect(() => new RedisQuestionStore({ url: server.url, retainFinishedMs: 1.5 })).toThrow(/retainFinishedMs/);
+    expect(() => new RedisQuestionStore({ url: fixture.server.url, retainFinishedMs: 0 })).toThrow(/retainFinishedMs/);
+    expect(() => new RedisQuestionStore({ url: fixture.server.url, retainFinishedMs: 1.5 })).toThrow(/retainFinishedMs/);
   });
 });
 
@@ -374,7 +344,7 @@ describe('connection ownership', () => {
     const client = raw({ lazyConnect: true });
     let code: unknown;
     try {
-      new RedisQuestionStore({ client, url: server.url });
+      new RedisQuestionStore({ client, url: fixture.server.url });
     } catch (error) {
       code = QuestionStoreError.isInstance(error) ? error.code : error;
     }
