@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { startAskseamMcp } from './app.js';
 import { parseCliOptions, usage } from './cli-options.js';
 import { McpBridgeError } from './errors.js';
+import { packageVersion } from './package-version.js';
 
 /** A mistake on the command line exits 2, as usage errors of command-line tools do; any other failure exits 1. */
 const usageErrorExit = 2;
@@ -18,9 +18,7 @@ async function main(): Promise<void> {
     return;
   }
   if (options.version) {
-    // dist/bin.js and src/bin.ts both sit one level below the package's own package.json.
-    const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
-    process.stdout.write(`${version}\n`);
+    process.stdout.write(`${packageVersion}\n`);
     return;
   }
   const app = await startAskseamMcp({ transport: options.transport, port: options.port, token: options.token, timeoutMs: options.timeoutMs });

@@ -1,5 +1,6 @@
 // The SDK's own Client against createAskseamMcpServer over the SDK's in-memory transport; a person
 // answers through a real WebSocket host and client.
+import { readFileSync } from 'node:fs';
 import { askUserQuestionTool } from '@askseam/tool-ask-user';
 import { exitPlanModeTool } from '@askseam/plan-mode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -52,6 +53,12 @@ describe('createAskseamMcpServer', () => {
     expect(ask!.inputSchema).toEqual({ $schema: expect.any(String), ...askUserQuestionTool.jsonSchema });
     expect(plan!.inputSchema).toEqual({ $schema: expect.any(String), ...exitPlanModeTool.jsonSchema });
     expect(approve!.inputSchema).toEqual({ $schema: expect.any(String), ...approveToolCallTool.jsonSchema });
+  });
+
+  it('names itself askseam at the version of the installed package in initialize', async () => {
+    const { client } = await connected();
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(client.getServerVersion()).toEqual({ name: 'askseam', version });
   });
 
   it('serves only the tools named in options.tools', async () => {

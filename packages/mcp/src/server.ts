@@ -8,6 +8,7 @@ import { McpBridgeError } from './errors.js';
 import { passThroughArguments } from './passthrough-schema.js';
 import { defaultProgressIntervalMs, keepAliveWithProgress, type ProgressSink } from './progress.js';
 import { runInToolCall } from './tool-call-context.js';
+import { packageVersion } from './package-version.js';
 
 /** The tools this package serves. */
 export const askseamMcpToolNames = ['ask_user_question', 'exit_plan_mode', 'approve_tool_call'] as const;
@@ -35,7 +36,7 @@ export interface AskseamMcpToolsOptions {
 export interface AskseamMcpServerOptions extends AskseamMcpToolsOptions {
   /** The server's name in `initialize`. Default `askseam`. */
   name?: string | undefined;
-  /** The server's version in `initialize`. Default `0.1.0`. */
+  /** The server's version in `initialize`. Default: this package's version. */
   version?: string | undefined;
 }
 
@@ -45,7 +46,7 @@ export interface AskseamMcpServerOptions extends AskseamMcpToolsOptions {
  * add your own tools to it with `registerTool` as usual.
  */
 export function createAskseamMcpServer(options: AskseamMcpServerOptions): McpServer {
-  const server = new McpServer({ name: options.name ?? 'askseam', version: options.version ?? '0.1.0' });
+  const server = new McpServer({ name: options.name ?? 'askseam', version: options.version ?? packageVersion });
   registerAskseamTools(server, options);
   return server;
 }
