@@ -1,5 +1,5 @@
-import { checkbox, input, select } from '@inquirer/prompts';
-import { isBlankText, isMultiSelect, UserQuestionError, type AskUserQuestionAnswer, type AskUserQuestionAnswerItem, type AskUserQuestionItem, type AskUserQuestionRequest } from '@askseam/user-questions';
+import { checkbox, input, password, select } from '@inquirer/prompts';
+import { isBlankText, isMultiSelect, isSensitiveQuestion, UserQuestionError, type AskUserQuestionAnswer, type AskUserQuestionAnswerItem, type AskUserQuestionItem, type AskUserQuestionRequest } from '@askseam/user-questions';
 import { parseTextReply, type TextLang } from '@askseam/text';
 import { approvalLines, askApprovalAtTty, terminalApprovalOf } from './approval.js';
 import { terminalMessages, type TerminalMessages } from './messages.js';
@@ -111,17 +111,16 @@ async function typedValue(question: AskUserQuestionItem, message: string, io: Io
   const context = { input: io.input, output: io.output, clearPromptOnDone: false, ...(io.signal ? { signal: io.signal } : {}) };
   const read = (text: string) => parseTextReply([question], text, { lang: io.lang });
   const hint = question.placeholder ? ` (${question.placeholder})` : '';
-  const text = await input(
-    {
-      message: `${message}${hint}`,
-      validate: (value) => {
-        if (value.trim() === '/cancel') return true;
-        const result = read(value);
-        return result.ok || (result.problems[0]?.message ?? messages.blank);
-      },
+  const prompt = {
+    message: `${message}${hint}`,
+    validate: (value: string) => {
+      if (value.trim() === '/cancel') return true;
+      const result = read(value);
+      return result.ok || (result.problems[0]?.message ?? messages.blank);
     },
-    context,
-  );
+  };
+  // A secret (a password, an API key…) is echoed as stars: it must not stay on the screen or in the scrollback.
+  const text = isSensitiveQuestion(question) ? await password({ ...prompt, mask: '*' }, context) : await input(prompt, context);
   if (text.trim() === '/cancel') throw new UserQuestionError('ASK_CANCELLED', messages.cancelledByUser);
   const result = read(text);
   // validate() let only readable values through, so this holds; the seam checks the answer again.
