@@ -4,7 +4,6 @@ import { writeFileSync } from 'node:fs';
 import { UserQuestions, type AskUserQuestionItem } from '@askseam/user-questions';
 import { createTerminalProvider } from '@askseam/provider-terminal';
 
-// #region sensitive-question
 export const passphraseQuestion: AskUserQuestionItem = {
   id: 'passphrase',
   header: 'Deploy key',
@@ -14,7 +13,6 @@ export const passphraseQuestion: AskUserQuestionItem = {
   // Worded as a secret, it would be treated as one anyway; the flag says so outright.
   sensitive: true,
 };
-// #endregion sensitive-question
 
 const userQuestions = new UserQuestions();
 const terminal = createTerminalProvider();
