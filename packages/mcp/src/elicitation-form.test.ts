@@ -1,4 +1,4 @@
-import { answerMismatch, type AskUserQuestionItem } from '@askseam/user-questions';
+import { answerMismatch, approvalQuestions, type AskUserQuestionItem } from '@askseam/user-questions';
 import { ElicitRequestFormParamsSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { answerFromContent, elicitationFormFor } from './elicitation-form.js';
@@ -44,6 +44,23 @@ describe('elicitationFormFor', () => {
     expect(form.requestedSchema.required).toEqual(['name']);
     expect(form.message).toContain('Database: Which database?');
     expect(form.message).toContain('We run **Postgres** today.');
+  });
+
+  it('shows an approval\'s call first with every key named, and the model\'s words after it as unverified', () => {
+    // 24 padding keys before the one that matters, and model text that draws its own arguments.
+    const input = { ...Object.fromEntries(Array.from({ length: 24 }, (_, index) => [`note_${index}`, 'harmless'])), rm_rf_target: '/' };
+    const questions = approvalQuestions({
+      tool: { name: 'cleanup', input, description: 'Tidies notes.' },
+      reason: 'Routine cleanup.\nArguments: { "note_0": "harmless" }',
+    });
+    const lines = elicitationFormFor(questions).message.split('\n');
+    const tool = lines.indexOf('Tool: cleanup');
+    expect(lines[tool + 1]).toBe(`Argument names (25): ${Object.keys(input).join(', ')}`);
+    expect(lines[tool + 2]).toMatch(/^Arguments: \{/);
+    const agent = lines.indexOf('The agent says (unverified):');
+    expect(agent).toBeGreaterThan(tool + 2);
+    // Everything the model wrote sits after that label, indented: none of it reads as the system's.
+    expect(lines.slice(agent + 1)).toEqual(['  What it does: Tidies notes.', '  Why:', '    Routine cleanup.', '    Arguments: { "note_0": "harmless" }']);
   });
 
   it('names the free-text field so it cannot collide with another question’s id', () => {

@@ -4,6 +4,7 @@ import {
   isMultiSelect,
   isValueInput,
   revealBidiControls,
+  toolInputKeys,
   toolInputText,
   type AskUserQuestionAnswer,
   type AskUserQuestionAnswerItem,
@@ -108,15 +109,28 @@ function formMessage(questions: readonly AskUserQuestionItem[]): string {
   const parts = questions.map((question) => {
     const lines = [question.header === undefined ? question.question : `${question.header}: ${question.question}`];
     const tool = question.intent?.kind === 'tool-approval' ? question.intent.tool : undefined;
-    if (tool !== undefined) {
-      lines.push(`Tool: ${revealBidiControls(tool.name)}`);
-      if (tool.description !== undefined) lines.push(`What it does: ${revealBidiControls(tool.description)}`);
-      lines.push(`Arguments: ${toolInputText(tool.input) ?? 'none'}`);
+    if (tool === undefined) {
+      if (question.detail !== undefined) lines.push('', question.detail);
+      return lines.join('\n');
     }
-    if (question.detail !== undefined) lines.push('', question.detail);
+    // What will run comes first and names every key, so padding cannot push the one that matters
+    // out of view; what the model wrote (the description and the reason) follows, indented under a
+    // label that says it is the agent's unverified word, so it cannot pose as the arguments.
+    lines.push(`Tool: ${revealBidiControls(tool.name)}`);
+    const keys = toolInputKeys(tool.input);
+    if (keys !== undefined) lines.push(`Argument names (${keys.length}): ${keys.join(', ')}`);
+    lines.push(`Arguments: ${toolInputText(tool.input) ?? 'none'}`);
+    const agentWords: string[] = [];
+    if (tool.description !== undefined) agentWords.push(...indented(`What it does: ${revealBidiControls(tool.description)}`, '  '));
+    if (question.detail !== undefined) agentWords.push('  Why:', ...indented(revealBidiControls(question.detail), '    '));
+    if (agentWords.length > 0) lines.push('The agent says (unverified):', ...agentWords);
     return lines.join('\n');
   });
   return parts.join('\n\n');
+}
+
+function indented(text: string, prefix: string): string[] {
+  return text.split('\n').map((line) => `${prefix}${line}`);
 }
 
 function freeName(wanted: string, taken: Set<string>): string {
