@@ -26,6 +26,12 @@ class SlowSaveStore extends MemoryQuestionStore {
     await this.#gate;
     return super.save(...args);
   }
+
+  // The host saves a question with its asked event in one step when the store can.
+  override async saveWithEvent(...args: Parameters<MemoryQuestionStore['saveWithEvent']>): Promise<void> {
+    await this.#gate;
+    return super.saveWithEvent(...args);
+  }
 }
 
 /** The capability a link URL carries. */
