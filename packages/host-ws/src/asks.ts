@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isoNow, type QuestionRecord, type QuestionStore } from '@askseam/store';
+import { isoNow, QuestionStoreError, type QuestionRecord, type QuestionStore } from '@askseam/store';
 import {
   UserQuestionError,
   askUserQuestionUrgencySchema,
@@ -196,15 +196,27 @@ export class Asks {
     // The question's `human_input_requested` goes into the store with it when the store can take
     // both at once: once the ask has resolved, a process killed at any instant leaves both or neither.
     const asked = store.saveWithEvent === undefined ? undefined : reporter.logEntry({ kind: 'saved', record });
+    let eventSaved = false;
+    const saveRecord = () => (announce === undefined ? store.save(record) : store.save(record, { announce }));
     const save = async (): Promise<void> => {
-      if (asked !== undefined) return announce === undefined ? store.saveWithEvent!(record, asked) : store.saveWithEvent!(record, asked, { announce });
-      return announce === undefined ? store.save(record) : store.save(record, { announce });
+      if (asked === undefined) return saveRecord();
+      try {
+        await (announce === undefined ? store.saveWithEvent!(record, asked) : store.saveWithEvent!(record, asked, { announce }));
+        eventSaved = true;
+      } catch (error) {
+        if (!QuestionStoreError.isInstance(error) || error.code !== 'CORRUPT_STORE') throw error;
+        // A damaged event log (the session's stream) must not stop questions being asked: the
+        // atomic save wrote nothing, so save the question alone; its event goes the old way and
+        // that failure is logged (a question lost to an audit failure is worse than a gap).
+        logger.error('could not save a question with its asked event; saving it alone', { rpcId: record.rpcId, error: String(error) });
+        await saveRecord();
+      }
     };
     // `async` turns a store that throws synchronously into a rejection like any other.
     const done = save().then(
       (): Saved => {
         entry.saved = true;
-        if (asked === undefined) reporter.record({ kind: 'saved', record });
+        if (!eventSaved) reporter.record({ kind: 'saved', record });
         // Settled (aborted) or withdrawn by close while it was being saved: nobody is to see it now.
         if (pending.get(record.rpcId) === entry) {
           delivery.announce(entry);
@@ -215,7 +227,8 @@ export class Asks {
       },
       (error: unknown): Saved => {
         logger.error('could not save a question; it was not asked', { rpcId: record.rpcId, error: String(error) });
-        pending.claim(record.rpcId);
+        // A link minted while it was being saved may have a page waiting for it: tell it it is gone.
+        if (pending.claim(record.rpcId) === entry) delivery.resolved(entry, 'cancelled');
         return { ok: false, error };
       },
     );

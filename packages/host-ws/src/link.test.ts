@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MemoryQuestionStore } from '@askseam/store';
+import { MemoryQuestionStore, QuestionStoreError } from '@askseam/store';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { cleanup, colourQuestion, redAnswer, startHost, TOKEN, type TestHost } from '../test/fixture.js';
 import { RawClient } from '../test/raw-client.js';
@@ -13,6 +13,8 @@ const SECRET = 'a-link-secret-of-at-least-32-bytes!!';
 
 /** The real in-memory store, whose saves wait until the test releases them (a slow disk or network). */
 class SlowSaveStore extends MemoryQuestionStore {
+  /** When set, a held save ends by refusing with this error instead of saving. */
+  refuseWith: Error | undefined;
   #release!: () => void;
   readonly #gate = new Promise<void>((resolve) => {
     this.#release = resolve;
@@ -30,6 +32,7 @@ class SlowSaveStore extends MemoryQuestionStore {
   // The host saves a question with its asked event in one step when the store can.
   override async saveWithEvent(...args: Parameters<MemoryQuestionStore['saveWithEvent']>): Promise<void> {
     await this.#gate;
+    if (this.refuseWith) throw this.refuseWith;
     return super.saveWithEvent(...args);
   }
 }
@@ -265,6 +268,24 @@ describe('one-question links on the host', () => {
     expect((await client.next('question/requested')).rpcId).toBe(listed!.rpcId);
     expect(await client.answer(listed!.rpcId, 'agent-a', redAnswer)).toMatchObject({ accepted: true });
     await expect(asking).resolves.toEqual(redAnswer);
+  });
+
+  it('tells a link opened while its question was being saved that the question is gone when the save fails', async () => {
+    const store = new SlowSaveStore();
+    store.refuseWith = new QuestionStoreError('STORE_FULL', 'Redis is out of memory; nothing was written.');
+    onTestFinished(() => store.release());
+    const test = await startHost({ linkBaseUrl: PAGE, store });
+    const asking = test.ask('agent-a');
+    const [listed] = test.host.pending();
+    const capability = capabilityOf(test.host.linkFor(listed!.rpcId));
+    const client = await test.connect({ query: `link=${encodeURIComponent(capability)}` });
+    expect(await client.next('hello')).toMatchObject({ link: { rpcId: listed!.rpcId, settled: false } });
+
+    store.release();
+    expect(await asking.settled).toMatchObject({ ok: false });
+    // Not left waiting for a question that will never come.
+    expect(await client.next('question/resolved')).toMatchObject({ rpcId: listed!.rpcId, outcome: 'cancelled' });
+    expect(test.host.pending()).toEqual([]);
   });
 
   it('refuses to mint a link for a question that is not pending, or with a bad expiresIn', async () => {

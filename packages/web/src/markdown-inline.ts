@@ -270,10 +270,12 @@ class InlineParser {
 
   private closeBracket(index: number): number {
     const opener = this.brackets.pop();
+    // Judged before the mark moves down: an opener a link inside it made inactive stays inactive.
+    const active = opener !== undefined && (opener.image || this.brackets.length >= this.inactiveBelow);
+    // A `[` pushed later sits where this one was, after every link so far: it is active.
     this.inactiveBelow = Math.min(this.inactiveBelow, this.brackets.length);
     const enclosing = this.brackets.at(-1);
     if (enclosing) enclosing.holdsBracket = true;
-    const active = opener !== undefined && (opener.image || this.brackets.length >= this.inactiveBelow);
     // Link text is a reference label only when it can be one: at most 999 characters, no bracket inside.
     const label = opener && !opener.holdsBracket && index - opener.textStart < 1000 ? this.source.slice(opener.textStart, index) : undefined;
     const target = active ? linkTarget(this.target, index + 1, label) : undefined;

@@ -85,7 +85,7 @@ export const edgeCorpus: readonly string[] = [
   '[link](https://a.com/(x)) and [l2](https://a.com/a b)', '[a](https://x.com) [b]( https://y.com ) [c](<https://z.com/a b>)',
   '[empty]() and [rel](/path) and [js](javascript:alert(1))', '[a](jav&#x61;script:alert(1))', '<javascript:alert(1)>',
   '**bold [link](https://x.y) bold**', '[**a**](https://x.y)*b*', '![img [nested] alt](x.png)', '[![alt](img.png)](https://x.y)',
-  '[https://inner.com](https://outer.com)',
+  '[https://inner.com](https://outer.com)', '[a [b](https://c.x) d](https://e.x)', '[[a](https://b.x)](https://c.x)', '[a [b] c](https://d.x)',
   '<https://a.com/b c>', '<http://a>', '<a@b>', '<foo:bar>', '<http://x.y/**a**>', 'x.https://a.com', '-https://a.com',
   'https://a.com/**b** http://a.com/~user/ https://x.y/a_b_ ftp://f.tp/x', 'www.x', 'www.a.b/c)', 'http://a.b/c?d=e;',
   'Visit https://github.com/foo/bar/pull/12, then https://x.y/z! and (https://q.r/s).', 'https://example.com/path?x=1&y=2 trailing',
