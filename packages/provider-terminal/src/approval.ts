@@ -1,5 +1,6 @@
 import { select, input } from '@inquirer/prompts';
-import { revealBidiControls, toolInputKeys, toolInputText, UserQuestionError, type AskUserQuestionAnswerItem, type AskUserQuestionItem, type ToolApprovalIntent } from '@askseam/user-questions';
+import { toolInputKeys, toolInputText, UserQuestionError, type AskUserQuestionAnswerItem, type AskUserQuestionItem, type ToolApprovalIntent } from '@askseam/user-questions';
+import { terminalText } from './inert.js';
 import type { TerminalMessages } from './messages.js';
 
 // An approval at a TTY (docs/approvals.md): what will run (the tool, every top-level key named,
@@ -24,9 +25,9 @@ export function terminalApprovalOf(question: AskUserQuestionItem): ToolApprovalI
   return toolInputText(intent.tool.input) === undefined ? undefined : intent;
 }
 
-/** The lines printed above the prompt: the tool call as inert text, bidi controls shown as escapes, then the model's words. */
+/** The lines printed above the prompt: the tool call as inert text, then the model's words; control and bidi characters shown as escapes. */
 export function approvalLines(question: AskUserQuestionItem, intent: ToolApprovalIntent, messages: TerminalMessages): string[] {
-  const lines = [`${messages.approvalTool}${revealBidiControls(intent.tool.name)}`];
+  const lines = [`${messages.approvalTool}${terminalText(intent.tool.name)}`];
   const keys = toolInputKeys(intent.tool.input);
   if (keys !== undefined) lines.push(messages.approvalKeys(keys));
   lines.push(messages.approvalArguments, ...toolInputText(intent.tool.input)!.split('\n').map((line) => `  ${line}`));
@@ -34,8 +35,8 @@ export function approvalLines(question: AskUserQuestionItem, intent: ToolApprova
   if (description === undefined && !question.detail) return lines;
   const indent = (block: string, first: string, rest: string): string[] => block.split('\n').map((line, index) => (line === '' ? '' : `${index === 0 ? first : rest}${line}`));
   lines.push(messages.approvalAgent);
-  if (description !== undefined) lines.push(...indent(description, `  ${messages.approvalDescription}`, '    '));
-  if (question.detail) lines.push(`  ${messages.approvalReason}`, ...indent(question.detail, '    ', '    '));
+  if (description !== undefined) lines.push(...indent(terminalText(description), `  ${messages.approvalDescription}`, '    '));
+  if (question.detail) lines.push(`  ${messages.approvalReason}`, ...indent(terminalText(question.detail), '    ', '    '));
   return lines;
 }
 
@@ -51,7 +52,7 @@ export async function askApprovalAtTty(question: AskUserQuestionItem, intent: To
     { name: messages.denyWithReason, value: { reason: true } },
     { name: messages.cancel, value: { cancel: true } },
   ];
-  const choice = await select<Choice>({ message: revealBidiControls(question.question), choices }, context);
+  const choice = await select<Choice>({ message: terminalText(question.question), choices }, context);
   if ('pick' in choice) return { id: question.id, selected: [choice.pick] };
   if ('cancel' in choice) throw new UserQuestionError('ASK_CANCELLED', messages.cancelledByUser);
   const reason = await input({ message: messages.reasonPrompt, validate: (text) => text.trim() !== '' || messages.blank }, context);
