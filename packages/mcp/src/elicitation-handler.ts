@@ -30,13 +30,13 @@ export function handleElicitation(client: Client, options: HandleElicitationOpti
   const maxAttempts = options.maxAttempts ?? 3;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new McpBridgeError('INVALID_OPTIONS', `maxAttempts must be a whole number of at least 1, not ${String(maxAttempts)}.`);
   client.registerCapabilities({ elicitation: { form: {}, url: {} } });
-  const server = (): string => client.getServerVersion()?.name ?? 'An MCP server';
+  const server = (): string => serverWords(client.getServerVersion()?.name ?? 'An MCP server');
   /** The server as it introduced itself, for the sentence that says who asks (the spec: a client MUST make that clear). */
   const serverIntro = (): string => {
     const info = client.getServerVersion();
     if (info === undefined) return 'an MCP server that did not name itself';
-    const title = info.title !== undefined && info.title !== info.name ? ` (${info.title})` : '';
-    return `the MCP server ${info.name}${title}, version ${info.version}`;
+    const title = info.title !== undefined && info.title !== info.name ? info.title : '';
+    return `the MCP server ${serverWords(info.name)}${title === '' ? '' : ` (${serverWords(title)})`}, version ${serverWords(info.version)}`;
   };
 
   const ask = (questions: AskUserQuestionItem[], signal: AbortSignal) =>
@@ -110,10 +110,23 @@ function namingTheServer(questions: AskUserQuestionItem[], name: string, intro: 
   });
 }
 
+/** The longest server name, title or version shown; a longer one is cut with an ellipsis. */
+const serverWordsMax = 80;
+
+/**
+ * What a server says of itself, as one short line: line breaks, tabs and other controls become
+ * spaces, so a name cannot start its own paragraph or heading ("**askseam verified this server**")
+ * in the note that says who asks, and it is cut at `serverWordsMax` characters.
+ */
+function serverWords(text: string): string {
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+  return line.length > serverWordsMax ? `${line.slice(0, serverWordsMax - 1)}…` : line;
+}
+
 /**
  * Text shown as itself inside a line of Markdown: a server's name may not become a link, code,
  * emphasis or HTML. Only the inline markers are escaped; the text never starts a line.
  */
 function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_[\]<>~]/g, '\\$&');
+  return text.replace(/[\\`*_[\]<>~#!|&()]/g, '\\$&');
 }
