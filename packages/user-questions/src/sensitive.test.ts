@@ -25,7 +25,21 @@ describe('namesSecret', () => {
     expect(namesSecret(text)).toBe(true);
   });
 
-  it.each(['Which database?', 'How many max tokens should the summary use?', 'Which sort key?', 'Which version should we pin?', 'Keyboard layout', 'Your username', 'Your email address', '你的用户名', 'Tokenizer name'])(
+  it.each([
+    'Which database?',
+    'How many max tokens should the summary use?',
+    'Which sort key?',
+    'Which version should we pin?',
+    'Keyboard layout',
+    'Your username',
+    'Your email address',
+    '你的用户名',
+    'Tokenizer name',
+    'Which secret manager do you use?',
+    'Path to the credentials file?',
+    'What should the password policy say?',
+    'Print the working directory (pwd) first?',
+  ])(
     'finds none in %j',
     (text) => {
       expect(namesSecret(text)).toBe(false);
@@ -41,6 +55,11 @@ describe('isSensitiveQuestion', () => {
   it('finds a typed question whose wording or id names a secret', () => {
     expect(isSensitiveQuestion({ id: 'q', question: 'Paste your OpenAI API key' })).toBe(true);
     expect(isSensitiveQuestion({ id: 'db_password', question: 'For the database', input: { kind: 'text' } })).toBe(true);
+  });
+
+  it('counts a number only when it is flagged: "Minimum password length?" asks for no secret', () => {
+    expect(isSensitiveQuestion({ id: 'q', question: 'Minimum password length?', input: { kind: 'number', min: 8 } })).toBe(false);
+    expect(isSensitiveQuestion({ id: 'q', question: 'Your PIN?', input: { kind: 'number' }, sensitive: true })).toBe(true);
   });
 
   it('never counts a choice or a checkbox, whose values are not typed', () => {

@@ -13,7 +13,6 @@ export const redactedAnswerText = '[redacted]';
 const secretWords = [
   'passwords?',
   'passwd',
-  'pwd',
   'passphrases?',
   'pass phrases?',
   'passcodes?',
@@ -41,7 +40,11 @@ const secretWords = [
   'credit card',
 ];
 
-const englishSecret = new RegExp(`(?:^|[^a-z0-9])(?:${secretWords.join('|')})(?:$|[^a-z0-9])`);
+// A secret word followed by one of these names a thing about secrets, not a secret to type:
+// "secret manager", "credentials file", "password policy".
+const notASecret = ['managers?', 'management', 'policy', 'policies', 'length', 'files?', 'paths?', 'stores?', 'vaults?', 'rotation', 'requirements?', 'rules?', 'strength', 'reset', 'expiry', 'names?'];
+
+const englishSecret = new RegExp(`(?:^|[^a-z0-9])(?:${secretWords.join('|')})(?! (?:${notASecret.join('|')})(?:$|[^a-z0-9]))(?:$|[^a-z0-9])`);
 // Chinese has no word breaks: these are matched anywhere in the text.
 const chineseSecret = /密码|口令|密钥|秘钥|私钥|令牌|凭据|凭证|验证码|助记词|安全码|银行卡号|信用卡号|支付密码|访问码|授权码/;
 
@@ -60,7 +63,7 @@ export function namesSecret(text: string): boolean {
 
 /**
  * Whether a question's answer is a secret: marked `sensitive: true`, or a question answered by
- * typing (free text, a text, textarea or number input) whose wording names a secret. A choice
+ * typing (free text, a text or textarea input) whose wording names a secret (a number only when flagged). A choice
  * ("Rotate the API key now?") or a checkbox is never one: its values are the options, not secrets.
  */
 export function isSensitiveQuestion(question: AskUserQuestionItem): boolean {
@@ -69,10 +72,11 @@ export function isSensitiveQuestion(question: AskUserQuestionItem): boolean {
   return [question.id, question.header, question.question, question.placeholder].some((text) => text !== undefined && namesSecret(text));
 }
 
+// A number counts only when flagged: "Minimum password length?" asks for no secret.
 function takesTypedText(question: AskUserQuestionItem): boolean {
   const kind = question.input?.kind;
   if (kind === undefined) return (question.options?.length ?? 0) === 0;
-  return kind === 'text' || kind === 'textarea' || kind === 'number';
+  return kind === 'text' || kind === 'textarea';
 }
 
 /**
