@@ -130,6 +130,51 @@ describe.each(transports)('over %s', (transport) => {
       expect(JSON.stringify(answered)).not.toMatch(/4711-secret|sk-live-abc/);
     });
 
+    it('masks a free-text secret, a sensitive textarea and the own-answer box of a sensitive choice in one-line password boxes', async () => {
+      const page = await t.mount();
+      const answer = t.ask([
+        // No input and no options: worded as a secret, so it is one.
+        { id: 'openai', question: 'What is your OpenAI API key?', required: true },
+        { id: 'notes', question: 'Recovery notes', input: { kind: 'textarea', maxLength: 12 }, sensitive: true },
+        { id: 'vault', question: 'Which vault entry?', options: [{ label: 'Production' }, { label: 'Staging' }], sensitive: true },
+      ]);
+      const masked = page.locator(valueInput('[type="password"]'));
+
+      await waitForQuestion(page, 'What is your OpenAI API key?');
+      expect(await page.locator('askseam-questions textarea').count()).toBe(0);
+      expect(await masked.evaluate((input: HTMLInputElement) => [input.autocomplete, input.getAttribute('aria-required')])).toEqual(['off', 'true']);
+      await masked.fill('sk-proj-abc123');
+      await masked.press('Enter');
+
+      await waitForQuestion(page, 'Recovery notes');
+      expect(await page.locator('askseam-questions textarea').count()).toBe(0);
+      expect(await masked.evaluate((input: HTMLInputElement) => input.maxLength)).toBe(12);
+      await masked.fill('seed words');
+      await masked.press('Enter');
+
+      await waitForQuestion(page, 'Which vault entry?');
+      expect(await page.getByRole('radio').count()).toBe(2);
+      await masked.fill('legacy-vault');
+      // Back and forth keeps the typed secret as the draft.
+      await page.getByRole('button', { name: 'Back' }).click();
+      await waitForQuestion(page, 'Recovery notes');
+      expect(await masked.inputValue()).toBe('seed words');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await waitForQuestion(page, 'Which vault entry?');
+      expect(await masked.inputValue()).toBe('legacy-vault');
+      await masked.press('Enter');
+
+      expect(await answer).toEqual({
+        answers: [
+          { id: 'openai', selected: [], custom: 'sk-proj-abc123' },
+          { id: 'notes', selected: [], custom: 'seed words' },
+          { id: 'vault', selected: [], custom: 'legacy-vault' },
+        ],
+      });
+      const answered = t.stage.events.find((event) => event.type === 'answered');
+      expect(JSON.stringify(answered)).not.toMatch(/sk-proj-abc123|seed words|legacy-vault/);
+    });
+
     it('refuses to submit while a required question is unanswered, and offers it no Skip', async () => {
       const page = await t.mount();
       void t.ask([

@@ -197,20 +197,24 @@ function optionGroup(field: FieldModel, actions: FieldActions): HTMLFieldSetElem
   );
 }
 
-/** The free-text box: the whole answer of an open question, or an alternative beside options. */
+/**
+ * The free-text box: the whole answer of an open question, or an alternative beside options. A
+ * secret (`isSensitiveQuestion`) is one line, typed into a masked box.
+ */
 function customBox(field: FieldModel, actions: FieldActions): HTMLDivElement {
   const { question, item, strings, last, keys } = field;
   const options = question.options ?? [];
   const open = options.length === 0;
+  const secret = isSensitiveQuestion(question);
   const customLabel = open ? strings.customLabelOpen : isMultiSelect(question) ? strings.customLabelMulti : strings.customLabelSingle;
   return h(
     'div',
     { class: 'custom' },
     h('label', { class: 'custom-label', text: customLabel, attrs: { for: keys.id('custom') } }),
-    h('textarea', {
+    h(secret ? 'input' : 'textarea', {
       attrs: {
         id: keys.id('custom'),
-        rows: 2,
+        ...(secret ? { type: 'password', autocomplete: 'off' } : { rows: 2 }),
         placeholder: question.placeholder ?? strings.customPlaceholder,
         'data-focus': keys.focus('custom'),
         'aria-describedby': keys.id('hint'),
@@ -221,10 +225,10 @@ function customBox(field: FieldModel, actions: FieldActions): HTMLDivElement {
       props: { value: item.custom },
       on: {
         input: (event) => actions.typeCustom((event.target as HTMLTextAreaElement).value),
-        keydown: (event) => onMultilineKeydown(event as KeyboardEvent, actions),
+        keydown: (event) => (secret ? onSingleLineKeydown : onMultilineKeydown)(event as KeyboardEvent, actions),
       },
     }),
-    h('div', { class: 'hint', text: last ? strings.hintSubmit : strings.hintContinue, attrs: { id: keys.id('hint') } }),
+    h('div', { class: 'hint', text: secret ? (last ? strings.hintLineSubmit : strings.hintLineContinue) : last ? strings.hintSubmit : strings.hintContinue, attrs: { id: keys.id('hint') } }),
   );
 }
 
@@ -250,17 +254,20 @@ function valueControl(field: FieldModel, actions: FieldActions): HTMLDivElement 
   const onInput = (event: Event) => actions.typeCustom((event.target as HTMLInputElement | HTMLTextAreaElement).value);
   const onLineKeydown = (event: Event) => onSingleLineKeydown(event as KeyboardEvent, actions);
 
+  // A secret (marked sensitive, or worded as one) is typed into a one-line masked box, even a textarea's.
+  const secret = isSensitiveQuestion(question);
   let control: HTMLElement;
   switch (input.kind) {
     case 'text':
-      control = h('input', {
-        // A secret (marked sensitive, or worded as one) is typed into a masked box.
-        attrs: { ...shared, type: isSensitiveQuestion(question) ? 'password' : 'text', maxlength: input.maxLength, placeholder, autocomplete: 'off' },
-        props: { value: item.custom },
-        on: { input: onInput, keydown: onLineKeydown },
-      });
-      break;
     case 'textarea':
+      if (input.kind === 'text' || secret) {
+        control = h('input', {
+          attrs: { ...shared, type: secret ? 'password' : 'text', maxlength: input.maxLength, placeholder, autocomplete: 'off' },
+          props: { value: item.custom },
+          on: { input: onInput, keydown: onLineKeydown },
+        });
+        break;
+      }
       control = h('textarea', {
         attrs: { ...shared, rows: 4, maxlength: input.maxLength, placeholder },
         props: { value: item.custom },
@@ -302,7 +309,7 @@ function valueControl(field: FieldModel, actions: FieldActions): HTMLDivElement 
         h('span', { class: 'text', text: strings.checkboxYes }),
       );
   }
-  const multiline = input.kind === 'textarea';
+  const multiline = input.kind === 'textarea' && !secret;
   const hint = multiline ? (last ? strings.hintSubmit : strings.hintContinue) : last ? strings.hintLineSubmit : strings.hintLineContinue;
   return h(
     'div',
