@@ -115,6 +115,12 @@ describe.each(transports)('over %s', (transport) => {
       await waitForQuestion(page, 'The code from the letter');
       const masked = page.locator(valueInput('[type="password"]'));
       expect(await masked.count()).toBe(2);
+      // Drawn like the plain box beside it: same border, padding and width.
+      const look = (element: Element) => {
+        const style = getComputedStyle(element);
+        return { border: style.borderTopStyle, padding: style.paddingLeft, width: element.getBoundingClientRect().width };
+      };
+      expect(await masked.nth(0).evaluate(look)).toEqual(await page.getByRole('textbox', { name: 'Your name' }).evaluate(look));
       await masked.nth(0).fill('4711-secret');
       await masked.nth(1).fill('sk-live-abc');
       await page.getByRole('textbox', { name: 'Your name' }).fill('Ada');

@@ -135,7 +135,7 @@ fieldset.options > legend { padding: 0; margin-bottom: 6px; font-size: 0.82em; c
 }
 .custom { display: block; margin: 4px 0 0; }
 .custom > .custom-label { display: block; font-size: 0.88em; color: var(--_muted); margin-bottom: 4px; }
-textarea, input[type="text"], input[type="number"], input[type="date"] {
+textarea, input[type="text"], input[type="password"], input[type="number"], input[type="date"] {
   display: block; width: 100%; min-height: 2.6em;
   font: inherit; color: var(--_fg); background: var(--_bg);
   border: 1px solid var(--_border); border-radius: calc(var(--_radius) - 4px); padding: 8px 10px;
@@ -143,7 +143,7 @@ textarea, input[type="text"], input[type="number"], input[type="date"] {
 textarea { resize: vertical; }
 input[type="number"], input[type="date"] { width: auto; min-width: 12em; max-width: 100%; font-variant-numeric: tabular-nums; }
 input[type="date"] { color-scheme: light dark; }
-textarea:focus-visible, input[type="text"]:focus-visible, input[type="number"]:focus-visible, input[type="date"]:focus-visible {
+textarea:focus-visible, input[type="text"]:focus-visible, input[type="password"]:focus-visible, input[type="number"]:focus-visible, input[type="date"]:focus-visible {
   outline: none; border-color: var(--_accent); box-shadow: var(--_focus);
 }
 textarea[aria-invalid="true"], input[aria-invalid="true"]:not([type="checkbox"]), fieldset.options[aria-invalid="true"] .option,
