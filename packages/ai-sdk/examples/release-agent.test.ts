@@ -41,29 +41,14 @@ describe('the release agent (examples/release-agent.ts)', () => {
     expect(toolResultsSeen(model, 1)).toEqual([expect.objectContaining({ output: { type: 'text', value: '{"answers":[{"id":"branch","selected":["feature/old"]}]}' } })]);
   });
 
-  it('stops the run and withdraws the approval card with one signal', async () => {
+  it.each([
+    ['generateText run', runRelease],
+    ['ToolLoopAgent run', runReleaseAgent],
+  ])('stops a %s and closes its approval card with one signal: an Approve given after the stop runs nothing', async (_kind, runWith) => {
     person = await personAtHost();
     const removed: string[] = [];
     const controller = new AbortController();
-    const run = runRelease(
-      { model: scriptedModel([deleteOld, { text: 'unreached' }]), userQuestions: person.userQuestions, agent: person.agent, removeBranch: async (branch) => void removed.push(branch) },
-      'Clean up.',
-      controller.signal,
-    );
-    run.catch(() => undefined);
-    const card = await person.nextQuestion();
-    const resolved = person.nextResolved();
-    controller.abort();
-    expect(await resolved).toMatchObject({ rpcId: card.rpcId, outcome: 'cancelled' });
-    await expect(run).rejects.toThrow();
-    expect(removed).toEqual([]);
-  });
-
-  it('stops an agent run and closes its approval card: an Approve given after the stop runs nothing', async () => {
-    person = await personAtHost();
-    const removed: string[] = [];
-    const controller = new AbortController();
-    const run = runReleaseAgent(
+    const run = runWith(
       { model: scriptedModel([deleteOld, { text: 'unreached' }]), userQuestions: person.userQuestions, agent: person.agent, removeBranch: async (branch) => void removed.push(branch) },
       'Clean up.',
       controller.signal,
