@@ -125,10 +125,10 @@ function itemMismatch(question: AskUserQuestionItem, item: unknown, index: numbe
 /** The input kind's own rules for a custom value (options were checked above). */
 function typedValueMismatch(question: AskUserQuestionItem, custom: string): AnswerMismatch | undefined {
   const { id, input } = question;
+  // A mismatch message ends up in logs and events (a rejection's detail): a secret is never quoted.
+  const shown = isSensitiveQuestion(question) ? () => redactedAnswerText : clip;
   switch (input?.kind) {
     case 'number': {
-      // A mismatch message ends up in logs and events (a rejection's detail): a secret is never quoted.
-      const shown = isSensitiveQuestion(question) ? () => redactedAnswerText : clip;
       const problem = numberAnswerProblem(input, custom);
       if (problem === 'too-long') {
         return { rule: problem, questionId: id, message: `Question "${id}" takes a number of at most ${maxNumberAnswerLength} characters; the answer has ${textLength(custom)}.` };
@@ -144,13 +144,13 @@ function typedValueMismatch(question: AskUserQuestionItem, custom: string): Answ
     }
     case 'date': {
       const problem = dateAnswerProblem(input, custom);
-      if (problem === 'not-a-date') return { rule: problem, questionId: id, message: `Question "${id}" takes a calendar date written YYYY-MM-DD, not "${clip(custom)}".` };
-      if (problem === 'out-of-range') return { rule: problem, questionId: id, message: `Question "${id}" takes a date${rangeText(input.min, input.max)}; ${custom} is outside.` };
+      if (problem === 'not-a-date') return { rule: problem, questionId: id, message: `Question "${id}" takes a calendar date written YYYY-MM-DD, not "${shown(custom)}".` };
+      if (problem === 'out-of-range') return { rule: problem, questionId: id, message: `Question "${id}" takes a date${rangeText(input.min, input.max)}; ${shown(custom)} is outside.` };
       return undefined;
     }
     case 'checkbox':
       if (custom !== checkboxAnswerValues.checked && custom !== checkboxAnswerValues.unchecked) {
-        return { rule: 'not-a-checkbox-value', questionId: id, message: `Question "${id}" is a checkbox: answer with custom "true" or "false", not "${clip(custom)}".` };
+        return { rule: 'not-a-checkbox-value', questionId: id, message: `Question "${id}" is a checkbox: answer with custom "true" or "false", not "${shown(custom)}".` };
       }
       return undefined;
     case 'text':

@@ -91,6 +91,17 @@ describe('redactSensitiveAnswers', () => {
 });
 
 describe('answerMismatch on a secret', () => {
+  it('never quotes the typed value of a sensitive date or checkbox in its message', () => {
+    const born: AskUserQuestionItem = { id: 'born', question: 'Date of birth', input: { kind: 'date', min: '1900-01-01' }, sensitive: true };
+    const agreed: AskUserQuestionItem = { id: 'agreed', question: 'Agreed?', input: { kind: 'checkbox' }, sensitive: true };
+    for (const [question, custom] of [[born, '1899-12-31'], [born, 'hunter2'], [agreed, 'hunter2']] as const) {
+      const mismatch = answerMismatch([question], { answers: [{ id: question.id, selected: [], custom }] });
+      expect(mismatch?.message).toBeDefined();
+      expect(mismatch!.message).not.toContain(custom);
+      expect(mismatch!.message).toContain(redactedAnswerText);
+    }
+  });
+
   it('never quotes the typed value of a sensitive number in its message', () => {
     const pin: AskUserQuestionItem = { id: 'pin', question: 'Card check', input: { kind: 'number', min: 0, max: 9999 }, sensitive: true };
     for (const custom of ['12ab', '98765']) {
