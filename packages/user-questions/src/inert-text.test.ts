@@ -21,6 +21,15 @@ describe('toolInputText', () => {
 });
 
 describe('toolInputKeys', () => {
+  it('tells apart keys that differ only by characters that draw nothing, and shows them in the JSON too', () => {
+    const input = { command: 'ls', 'command\u200b': 'rm -rf /', 'com\u00admand': 1, 'c\u{e0041}md': 2 };
+    expect(toolInputKeys(input)).toEqual(['command', 'command\\u200b', 'com\\u00admand', 'c\\udb40\\udc41md']);
+    const text = toolInputText(input)!;
+    expect(text).toContain('"command\\u200b": "rm -rf /"');
+    // Still JSON: the escapes read back as the very keys that will run.
+    expect(Object.keys(JSON.parse(text) as object)).toEqual(Object.keys(input));
+  });
+
   it('names every top-level key in JSON order, the last of many too', () => {
     const input = { ...Object.fromEntries(Array.from({ length: 24 }, (_, index) => [`note_${index}`, 1])), rm_rf_target: '/' };
     const keys = toolInputKeys(input)!;

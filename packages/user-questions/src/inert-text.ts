@@ -10,14 +10,25 @@ export function revealBidiControls(text: string): string {
   return text.replace(bidiControls, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+// Characters that draw nothing (zero-width space and joiners, word joiner, invisible operators, BOM,
+// soft hyphen, fillers, the tag characters U+E0000–E007F as their surrogate pairs): in a tool's
+// arguments they would make "command\u200B" and "command" look the same, so they are escaped too.
+const invisibleCharacters = /[\u00ad\u034f\u115f\u1160\u180e\u200b-\u200d\u2060-\u2064\u3164\ufeff\uffa0]|\udb40[\udc00-\udc7f]/g;
+
+/** A tool call's text as shown for approval: directional and invisible characters as `\uXXXX` escapes (valid inside JSON strings). */
+function revealHidden(text: string): string {
+  const escape = (chars: string) => Array.from({ length: chars.length }, (_, index) => `\\u${chars.charCodeAt(index).toString(16).padStart(4, '0')}`).join('');
+  return revealBidiControls(text).replace(invisibleCharacters, escape);
+}
+
 /**
- * A tool's arguments as indented JSON text (two spaces), with directional formatting characters
- * escaped: show it as text, never as Markdown or HTML. `undefined` for a value with no JSON form
- * (the seam never lets one through).
+ * A tool's arguments as indented JSON text (two spaces), with directional formatting and invisible
+ * characters escaped: show it as text, never as Markdown or HTML. `undefined` for a value with no
+ * JSON form (the seam never lets one through).
  */
 export function toolInputText(input: unknown): string | undefined {
   const json = JSON.stringify(input, null, 2) as string | undefined;
-  return json === undefined ? undefined : revealBidiControls(json);
+  return json === undefined ? undefined : revealHidden(json);
 }
 
 /** Longer key names are shortened in the middle for the key list: both ends of a name stay readable. */
@@ -31,7 +42,7 @@ const keyNameMaxLength = 40;
  */
 export function toolInputKeys(input: unknown): string[] | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
-  return Object.keys(input).map((key) => shortenMiddle(revealBidiControls(JSON.stringify(key).slice(1, -1))));
+  return Object.keys(input).map((key) => shortenMiddle(revealHidden(JSON.stringify(key).slice(1, -1))));
 }
 
 function shortenMiddle(name: string): string {
