@@ -48,7 +48,8 @@ export const newQuestionEventSchema = z.discriminatedUnion('type', [
   z.strictObject({
     ...base,
     type: z.literal('delivered'),
-    data: z.strictObject({ channel: z.literal('websocket'), connectionId: z.string(), replay: z.boolean() }),
+    /** `channel`: `websocket` for the socket and the event stream, else the in-process channel's name (`slack`, `email`, …). */
+    data: z.strictObject({ channel: responseChannelSchema, connectionId: z.string(), replay: z.boolean() }),
   }),
   z.strictObject({
     ...base,
