@@ -324,7 +324,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   const channels = new Set<ChannelPort>();
   let channelCount = 0;
   const openHostChannel = (channelOptions: HostChannelOptions): HostChannel => {
-    const port = openChannel(`c${++channelCount}`, channelOptions, { delivery, judge, reporter, lifecycle, pending, logger }, (closed) => {
+    const port = openChannel(`ch${++channelCount}`, channelOptions, { delivery, judge, reporter, lifecycle, pending, logger }, (closed) => {
       channels.delete(closed);
       delivery.audience.delete(closed);
       reporter.report({ kind: 'disconnected', connectionId: closed.id, principalId: closed.principalId, code: 1000, reason: 'channel closed' }, { log: false });
