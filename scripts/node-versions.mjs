@@ -112,20 +112,18 @@ export async function prepareNodeVersion(repoDir, major) {
 }
 
 /**
- * Run the Node-side suites in a prepared copy, streaming vitest's output; resolves with the exit status.
+ * Run the Node-side suites in a prepared copy, vitest's output going to `outputFile`; resolves with
+ * the exit status.
  * @param {{ copyDir: string, env: NodeJS.ProcessEnv }} prepared
  * @param {string} reportFile
+ * @param {string} outputFile
  */
-export function runNodeSideSuites(prepared, reportFile) {
-  return new Promise((resolve) => {
-    const child = spawn(
-      join(prepared.copyDir, 'node_modules', '.bin', 'vitest'),
-      ['run', ...nodeSideVitestArgs(), '--reporter=dot', '--reporter=json', `--outputFile.json=${reportFile}`],
-      { cwd: prepared.copyDir, env: prepared.env, stdio: 'inherit' },
-    );
-    child.on('error', () => resolve(1));
-    child.on('close', (status) => resolve(status ?? 1));
-  });
+export function runNodeSideSuites(prepared, reportFile, outputFile) {
+  return runLogged(
+    join(prepared.copyDir, 'node_modules', '.bin', 'vitest'),
+    ['run', ...nodeSideVitestArgs(), '--reporter=dot', '--reporter=json', `--outputFile.json=${reportFile}`],
+    { cwd: prepared.copyDir, env: prepared.env, logFile: outputFile },
+  );
 }
 
 /** @param {{ baseDir: string }} prepared */

@@ -1,8 +1,8 @@
 // Runs every test once and ends with the plain line CI reads: "N passed, N failed".
 // Type tests (expectTypeOf) are checked by tsc first, so a broken public type fails the run too.
 // Then the Node-side suites, the framework adapters and the outside-app check run again on Node 22
-// and 24 (see node-versions.mjs); those versions are prepared while the main run goes, and their
-// counts join the closing line.
+// and 24 (see node-versions.mjs), both at once; those versions are prepared while the main run
+// goes, and their counts join the closing line.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,23 +44,27 @@ let passed = main.passed;
 let failed = main.failed + typeFailures;
 const summary = [`node ${process.versions.node}: ${main.passed} passed, ${main.failed} failed`];
 
-for (const pending of preparing) {
+// The other versions run side by side (each is mostly waiting on servers and sockets); each one's
+// output is kept in its own file and printed whole when it ends, so the two never interleave.
+const otherRuns = preparing.map(async (pending) => {
   const prepared = await pending;
   if (!prepared.ok) {
-    console.log(`\nNode ${prepared.major}: "${prepared.step}" failed (counted as 1 failure); its log:\n${readFileSync(prepared.logFile, 'utf8').slice(-4000)}`);
-    failed += 1;
-    summary.push(`node ${prepared.major}: not run (${prepared.step} failed)`);
     removeNodeVersion(prepared);
-    continue;
+    return { major: prepared.major, passed: 0, failed: 1, line: `node ${prepared.major}: not run (${prepared.step} failed)`, output: `\nNode ${prepared.major}: "${prepared.step}" failed (counted as 1 failure); its log:\n${readFileSync(prepared.logFile, 'utf8').slice(-4000)}` };
   }
-  console.log(`\nNode ${prepared.major}: the Node-side suites, the framework adapters and the outside-app check`);
   const reportFile = join(outDir, `vitest-node${prepared.major}.json`);
-  const status = await runNodeSideSuites(prepared, reportFile);
+  const outputFile = join(outDir, `vitest-node${prepared.major}.log`);
+  const status = await runNodeSideSuites(prepared, reportFile, outputFile);
   const counts = countVitestReport(reportFile, status);
-  passed += counts.passed;
-  failed += counts.failed;
-  summary.push(`node ${prepared.major}: ${counts.passed} passed, ${counts.failed} failed`);
+  const output = `\nNode ${prepared.major}: the Node-side suites, the framework adapters and the outside-app check\n${readFileSync(outputFile, 'utf8')}`;
   removeNodeVersion(prepared);
+  return { major: prepared.major, ...counts, line: `node ${prepared.major}: ${counts.passed} passed, ${counts.failed} failed`, output };
+});
+for (const run of await Promise.all(otherRuns)) {
+  console.log(run.output);
+  passed += run.passed;
+  failed += run.failed;
+  summary.push(run.line);
 }
 rmSync(outDir, { recursive: true, force: true });
 
