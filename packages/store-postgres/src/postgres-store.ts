@@ -21,7 +21,7 @@ import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 import type pg from 'pg';
 import { openConnection, type Connection, type PostgresConnectionOptions } from './connection.js';
 import { eventOf, recordColumns, recordOf, type EventRow, type QuestionRow } from './decode.js';
-import { closedError, storeErrorOf, type Delivery } from './errors.js';
+import { closedError, isUnavailableError, storeErrorOf, type Delivery } from './errors.js';
 import { migratePostgres } from './migrations.js';
 import { settlementOf } from './settlement.js';
 import { storeStatements, type StoreStatements } from './statements.js';
@@ -73,6 +73,8 @@ export class PostgresQuestionStore implements QuestionStore {
     this.announcesOn = this.#connection.serverName;
     this.#retainMs = retain;
     this.#sql = storeStatements(this.schema, retain !== undefined);
+    // Started now, so the first call finds the schema migrated (a failure is reported by that call, or by open()).
+    this.ready().catch(() => {});
   }
 
   /** A store with its schema created or migrated: rejects `NOT_A_STORE`, `NEWER_SCHEMA` or `STORE_UNAVAILABLE` instead of the first call doing so. */
@@ -264,8 +266,8 @@ export class PostgresQuestionStore implements QuestionStore {
       client.release();
       return result.rows;
     } catch (error) {
-      // A connection that failed is destroyed rather than handed to the next call.
-      client?.release(error instanceof Error && delivery === 'sent' ? error : undefined);
+      // A connection that failed is destroyed rather than handed to the next call; one a statement failed on is fine.
+      client?.release(isUnavailableError(error) ? (error as Error) : undefined);
       throw storeErrorOf(error, action, target, delivery, writes);
     }
   }
