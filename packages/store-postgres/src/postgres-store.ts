@@ -256,19 +256,25 @@ export class PostgresQuestionStore implements QuestionStore {
     this.#assertOpen(action);
     await this.ready();
     const { pool, target } = this.#connection;
-    let delivery: Delivery = 'unsent';
-    let client: pg.PoolClient | undefined;
-    try {
-      client = await pool.connect();
-      this.#assertOpen(action);
-      delivery = 'sent';
-      const result = await client.query<Row>({ ...query, values });
-      client.release();
-      return result.rows;
-    } catch (error) {
-      // A connection that failed is destroyed rather than handed to the next call; one a statement failed on is fine.
-      client?.release(isUnavailableError(error) ? (error as Error) : undefined);
-      throw storeErrorOf(error, action, target, delivery, writes);
+    for (let attempt = 1; ; attempt++) {
+      let delivery: Delivery = 'unsent';
+      let client: pg.PoolClient | undefined;
+      try {
+        client = await pool.connect();
+        this.#assertOpen(action);
+        delivery = 'sent';
+        const result = await client.query<Row>({ ...query, values });
+        client.release();
+        return result.rows;
+      } catch (error) {
+        const lost = isUnavailableError(error);
+        // A connection that failed is destroyed rather than handed to the next call; one a statement failed on is fine.
+        client?.release(lost ? (error as Error) : undefined);
+        // A read on a pooled connection the server had already closed (after a restart) is read again
+        // on a fresh one; a write is not, since it may have run (the caller hears `sent: true`).
+        if (lost && !writes && delivery === 'sent' && attempt === 1) continue;
+        throw storeErrorOf(error, action, target, delivery, writes);
+      }
     }
   }
 

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -69,12 +69,22 @@ export async function startPostgresServer(options: StartPostgresServerOptions = 
   }
   const data = join(dir, 'data');
   const log = join(dir, 'server.log');
-  const run = (command: string, args: string[]): { status: number | null; output: string } => {
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(binDir, command), ...args]] : [join(binDir, command), args];
-    const result = spawnSync(file, argv, { encoding: 'utf8', cwd: dir });
-    return { status: result.status, output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
+  const argvOf = (command: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', join(binDir, command), ...args]] : [join(binDir, command), args]);
+  // Asynchronous, so that clients in this process see the server go and come back as they would in production.
+  const run = (command: string, args: string[]): Promise<{ status: number | null; output: string }> =>
+    new Promise((resolve) => {
+      const [file, argv] = argvOf(command, args);
+      execFile(file, argv, { encoding: 'utf8', cwd: dir }, (error, stdout, stderr) => {
+        const status = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
+        resolve({ status, output: `${stdout}${stderr}` });
+      });
+    });
+  // For the exit hook, which cannot wait.
+  const runNow = (command: string, args: string[]): void => {
+    const [file, argv] = argvOf(command, args);
+    spawnSync(file, argv, { cwd: dir });
   };
-  const init = run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  const init = await run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
   if (init.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed:\n${init.output}`);
@@ -93,15 +103,15 @@ export async function startPostgresServer(options: StartPostgresServerOptions = 
       '-c log_min_messages=warning',
     ].join(' ');
   const pgCtl = (args: string[]) => run('pg_ctl', ['-D', data, ...args]);
-  const stopWith = (mode: 'fast' | 'immediate'): void => {
+  const stopWith = async (mode: 'fast' | 'immediate'): Promise<void> => {
     if (!up) return;
     up = false;
-    const stopped = pgCtl(['-m', mode, '-w', '-t', '60', 'stop']);
+    const stopped = await pgCtl(['-m', mode, '-w', '-t', '60', 'stop']);
     if (stopped.status !== 0 && !/not running|No such process/i.test(stopped.output)) throw new Error(`pg_ctl stop failed:\n${stopped.output}`);
   };
   const start = async (): Promise<void> => {
     if (up) return;
-    const started = pgCtl(['-l', log, '-o', settings(), '-w', '-t', '60', 'start']);
+    const started = await pgCtl(['-l', log, '-o', settings(), '-w', '-t', '60', 'start']);
     if (started.status !== 0) {
       const serverLog = existsSync(log) ? readFileSync(log, 'utf8').slice(-4000) : '';
       throw new PortTakenOrFailed(`pg_ctl start on port ${port} failed:\n${started.output}\n${serverLog}`, /already in use|could not bind/i.test(serverLog));
@@ -109,12 +119,10 @@ export async function startPostgresServer(options: StartPostgresServerOptions = 
     up = true;
   };
   const destroyNow = (): void => {
-    try {
-      stopWith('immediate');
-    } finally {
-      running.delete(dir);
-      rmSync(dir, { recursive: true, force: true });
-    }
+    if (up) runNow('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    up = false;
+    running.delete(dir);
+    rmSync(dir, { recursive: true, force: true });
   };
   running.set(dir, destroyNow);
 
@@ -136,14 +144,15 @@ export async function startPostgresServer(options: StartPostgresServerOptions = 
     url: `postgres://postgres@${host}:${port}/postgres`,
     port,
     host,
-    stop: async () => stopWith('fast'),
-    kill: async () => stopWith('immediate'),
+    stop: () => stopWith('fast'),
+    kill: () => stopWith('immediate'),
     start,
     async restart() {
-      stopWith('fast');
+      await stopWith('fast');
       await start();
     },
-    destroy: async () => {
+    async destroy() {
+      await stopWith('fast');
       if (running.has(dir)) destroyNow();
     },
   };
