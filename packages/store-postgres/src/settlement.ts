@@ -1,7 +1,11 @@
-import { parseSettlement, type QuestionOutcome, type StoreWriteOptions } from '@askseam/store';
+import { parseSettlement, type AnsweredBy, type QuestionOutcome, type StoreWriteOptions } from '@askseam/store';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 
-/** A checked settlement for `claim`, with who answered when the claim says (until the shared contract carries it, nobody). */
-export function settlementOf(outcome: QuestionOutcome, answer: AskUserQuestionAnswer | undefined, _options: StoreWriteOptions | undefined): { outcome: QuestionOutcome; answer?: AskUserQuestionAnswer; answeredBy?: unknown } {
-  return parseSettlement(outcome, answer);
+/** A checked settlement for `claim`: the outcome, the answer with `answered`, and who answered when the claim says (a person's outcomes only). */
+export function settlementOf(
+  outcome: QuestionOutcome,
+  answer: AskUserQuestionAnswer | undefined,
+  options: StoreWriteOptions | undefined,
+): { outcome: QuestionOutcome; answer?: AskUserQuestionAnswer; answeredBy?: AnsweredBy } {
+  return parseSettlement(outcome, answer, options?.answeredBy);
 }
