@@ -28,9 +28,11 @@ export interface StoreStatements {
 export function storeStatements(schema: string, retention: boolean): StoreStatements {
   const s = `"${schema}"`;
   const named = (name: string, text: string): NamedQuery => ({ name: `askseam_${schema}_${name}`, text });
-  // Appends to the log take this transaction lock first, so event ids are handed out, and committed,
-  // in one order: a reader past id N never later finds an event below N appear (its cursor would skip it).
-  const eventLock = `pg_advisory_xact_lock(${0x41534b53 | 0}, hashtext('${schema}:events'))`;
+  // An append to a session's log first takes that session's transaction lock, so the session's event
+  // ids are handed out, and committed, in one order: a reader past id N of a session never later
+  // finds an event of it below N appear (its cursor would skip it). Per session, so that asks in
+  // different sessions commit side by side and share WAL flushes instead of queueing for one lock.
+  const sessionLock = (sessionSql: string) => `pg_advisory_xact_lock(${0x41534b53 | 0}, hashtext('${schema}:' || ${sessionSql}))`;
   const insertQuestion = `INSERT INTO ${s}.questions (rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, asked_on)
     VALUES ($1, $2, $3, $4, $5, $6, $7::json, $8::json, $9) ON CONFLICT (rpc_id) DO NOTHING RETURNING rpc_id`;
   // Finished records past the retention window go with a later claim or resume (an index scan on finished_at).
@@ -46,7 +48,7 @@ export function storeStatements(schema: string, retention: boolean): StoreStatem
         const next = withEvent ? 13 : 10;
         const parts = [`saved AS (${insertQuestion})`];
         if (withEvent) {
-          parts.push(`locked AS (SELECT ${eventLock} FROM saved)`);
+          parts.push(`locked AS (SELECT ${sessionLock('$2::text')} FROM saved)`);
           parts.push(`appended AS (INSERT INTO ${s}.events (session_id, rpc_id, type, at, data) SELECT $2, $1, $10, $11, $12::json FROM locked RETURNING id)`);
         }
         // The news goes with the write: queued in this transaction, sent by PostgreSQL only when it commits.
@@ -91,11 +93,14 @@ export function storeStatements(schema: string, retention: boolean): StoreStatem
     ),
     appendEvent: named(
       'append_event',
-      `WITH locked AS (SELECT ${eventLock}) INSERT INTO ${s}.events (session_id, rpc_id, type, at, data) SELECT $1, $2, $3, $4, $5::json FROM locked RETURNING id`,
+      `WITH locked AS (SELECT ${sessionLock('$1::text')}) INSERT INTO ${s}.events (session_id, rpc_id, type, at, data) SELECT $1, $2, $3, $4, $5::json FROM locked RETURNING id`,
     ),
     appendEvents: named(
       'append_events',
-      `WITH locked AS (SELECT ${eventLock}) INSERT INTO ${s}.events (session_id, rpc_id, type, at, data)
+      // Every session of the batch, in sorted order (two batches never wait on each other in a circle);
+      // the count consumes every lock before a row is inserted.
+      `WITH locked AS (SELECT count(${sessionLock('sessions.id')}) AS n FROM (SELECT DISTINCT unnest($1::text[]) AS id ORDER BY 1) sessions)
+       INSERT INTO ${s}.events (session_id, rpc_id, type, at, data)
        SELECT batch.session_id, batch.rpc_id, batch.type, $5, batch.data::json
        FROM locked, unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS batch(session_id, rpc_id, type, data, n) ORDER BY batch.n`,
     ),
