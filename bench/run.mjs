@@ -16,8 +16,8 @@ const sections = [
   { name: 'replay', title: '3b. Scale: reconnect replay cost', budgetMs: config.scale.replayBudgetMs },
   { name: 'memory', title: '3c. Scale: heap per pending question and per idle connection', budgetMs: config.scale.memoryBudgetMs },
   { name: 'micro', title: '4. Validators on one core', budgetMs: config.micro.budgetMs },
-  { name: 'durable', title: '5. Durable store', budgetMs: config.durable.budgetMs },
-  { name: 'crossnode', title: '6. Cross-node round trip (Redis store and bus)', budgetMs: config.crossnode.budgetMs },
+  { name: 'durable', title: '5. Durable stores (SQLite, PostgreSQL)', budgetMs: config.durable.budgetMs },
+  { name: 'crossnode', title: '6. Cross-node round trip (Redis, PostgreSQL: store and bus)', budgetMs: config.crossnode.budgetMs },
   { name: 'bundle', title: '7. Page weight: the element\'s browser bundle', budgetMs: config.bundle.budgetMs },
   { name: 'browser', title: '8. Requested → visible in Chromium (the element)', budgetMs: config.browser.budgetMs },
 ];

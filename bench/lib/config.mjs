@@ -61,7 +61,9 @@ export const config = {
     // Askers at once for the target figure (many agents asking): each asks, awaits, asks again.
     askers: int('BENCH_DURABLE_ASKERS', 100, 20),
     rounds: int('BENCH_DURABLE_ROUNDS', 3, 2),
-    budgetMs: int('BENCH_DURABLE_BUDGET_MS', 60_000, 20_000),
+    budgetMs: int('BENCH_DURABLE_BUDGET_MS', 180_000, 60_000),
+    // Where initdb and pg_ctl live; the PostgreSQL figures are skipped (not failed) when they are missing.
+    postgresBinDir: process.env.BENCH_POSTGRES_BIN_DIR || '/usr/lib/postgresql/15/bin',
   },
   crossnode: {
     // Round trips per variant before measuring (JIT, Lua script cache, connection buffers).
@@ -69,9 +71,11 @@ export const config = {
     // Alternating rounds; each round runs `perRound` sequential round trips of every variant.
     rounds: int('BENCH_CROSSNODE_ROUNDS', 8, 2),
     perRound: int('BENCH_CROSSNODE_PER_ROUND', 150, 40),
-    budgetMs: int('BENCH_CROSSNODE_BUDGET_MS', 60_000, 30_000),
+    budgetMs: int('BENCH_CROSSNODE_BUDGET_MS', 180_000, 60_000),
     // The redis-server binary; the section is skipped (not failed) when it is missing.
     redisServer: process.env.BENCH_REDIS_SERVER || '/usr/bin/redis-server',
+    // Where initdb and pg_ctl live; the PostgreSQL variants are skipped when they are missing.
+    postgresBinDir: process.env.BENCH_POSTGRES_BIN_DIR || '/usr/lib/postgresql/15/bin',
   },
   bundle: {
     // Builds the element's bundle in memory (esbuild, about a second) and gzips it: no sizes to tune.

@@ -14,14 +14,22 @@
 //   cross    node A asks, client on node B answers (A and B: Redis store + Redis bus, this process)
 //   local    node A asks, client on node A answers, in that same two-node cluster (informational)
 //   process  node A asks, client on node B answers, B in a child process (informational)
+//   pgsingle one node, PostgreSQL store, no bus, client on it
+//   pgcross  node A asks, client on node B answers (A and B: PostgreSQL store + PostgreSQL bus, this
+//            process; the store sends the bus's news as a NOTIFY inside its save and claim)
+// The PostgreSQL variants run when PostgreSQL is installed (a throwaway server started here, fsync
+// off like the Redis server's missing persistence: the figures are the network and the protocol).
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RedisQuestionBus } from '@askseam/bus-redis';
 import { RedisQuestionStore } from '@askseam/store-redis';
 import { startRedisServer } from '@askseam/store-redis/testing';
+import { PostgresQuestionBus, PostgresQuestionStore } from '@askseam/store-postgres';
+import { startPostgresServer } from '@askseam/store-postgres/testing';
 import { config } from '../lib/config.mjs';
 import { figure, skipped } from '../lib/figure.mjs';
 import { startNode } from '../lib/redis-nodes.mjs';
@@ -40,6 +48,8 @@ export async function run() {
   }
   // No persistence (appendonly no, no RDB saves): the figures are the network and Lua cost, not the disk's.
   const redis = await startRedisServer({ binary: redisServer });
+  const pgBinDir = config.crossnode.postgresBinDir;
+  const postgres = existsSync(join(pgBinDir, 'initdb')) ? await startPostgresServer({ binDir: pgBinDir }) : undefined;
   const runId = randomUUID().slice(0, 8);
   const stores = [];
   const nodes = [];
@@ -68,6 +78,24 @@ export async function run() {
     const a2 = await node({ sessions: ['cross'], store: redisStore(processPrefix), bus: new RedisQuestionBus({ url: redis.url, keyPrefix: processPrefix, nodeId: 'node-a2' }) });
     child = await forkNodeB(redis.url, processPrefix, 'node-b2');
 
+    // PostgreSQL: one node on its own schema, and a two-node cluster on another.
+    let pgSingle;
+    let pgA;
+    let pgCrossShownOnB;
+    if (postgres !== undefined) {
+      const pgStore = async (schema) => {
+        const store = await PostgresQuestionStore.open({ connectionString: postgres.url, schema });
+        stores.push(store);
+        return store;
+      };
+      pgSingle = await node({ sessions: ['pgsingle'], store: await pgStore('bench_single') });
+      const pgBus = (nodeId) => new PostgresQuestionBus({ connectionString: postgres.url, schema: 'bench_cluster', nodeId });
+      pgA = await node({ sessions: ['pgcross'], store: await pgStore('bench_cluster'), bus: pgBus('pg-a') });
+      const pgB = await node({ sessions: ['pgcross'], store: await pgStore('bench_cluster'), bus: pgBus('pg-b') });
+      await pgSingle.connectAnswering('pgsingle');
+      pgCrossShownOnB = await pgB.connectAnswering('pgcross');
+    }
+
     await memory.connectAnswering('memory');
     await single.connectAnswering('single');
     // The only client of session `cross` is on B, the only client of `local` on A.
@@ -81,6 +109,12 @@ export async function run() {
         { name: 'cross', run: (count) => a.latencies('cross', count) },
         { name: 'local', run: (count) => a.latencies('local', count) },
         { name: 'process', run: (count) => a2.latencies('cross', count) },
+        ...(pgA === undefined
+          ? []
+          : [
+              { name: 'pgsingle', run: (count) => pgSingle.latencies('pgsingle', count) },
+              { name: 'pgcross', run: (count) => pgA.latencies('pgcross', count) },
+            ]),
       ],
       { warmup, rounds, perRound },
     );
@@ -95,6 +129,9 @@ export async function run() {
       );
     }
 
+    if (pgCrossShownOnB !== undefined && pgCrossShownOnB.count !== expected) {
+      throw new Error(`Expected ${expected} questions on PostgreSQL node B's client; it saw ${pgCrossShownOnB.count}.`);
+    }
     const p = (name, q) => quantile(samples[name], q);
     const n = samples.cross.length;
     console.log(
@@ -102,7 +139,36 @@ export async function run() {
         `cross-node ${p('cross', 0.5).toFixed(3)} ms, same node in the cluster ${p('local', 0.5).toFixed(3)} ms, ` +
         `cross-node with B in a child process ${p('process', 0.5).toFixed(3)} ms`,
     );
+    const postgresFigures =
+      pgA === undefined
+        ? [skipped(SECTION, 'cross-node round trip on PostgreSQL', `no PostgreSQL in ${pgBinDir} (Debian/Ubuntu: apt-get install -y postgresql)`)]
+        : [
+            figure({
+              section: SECTION,
+              name: `cross-node round trip p50 on PostgreSQL (tool on A → PostgreSQL, NOTIFY → client on B → PostgreSQL, NOTIFY → tool result on A; n=${samples.pgcross.length})`,
+              value: p('pgcross', 0.5),
+              unit: 'ms',
+              baseline: { name: 'the same hop on Redis (store + bus), same run', value: p('cross', 0.5) },
+              note: 'Each NOTIFY carries ids only; every receiving node reads the record back from PostgreSQL before acting, one more round trip than Redis, whose message carries the record.',
+            }),
+            figure({
+              section: SECTION,
+              name: 'cross-node round trip p50 on PostgreSQL vs one node on the same PostgreSQL store',
+              value: p('pgcross', 0.5),
+              unit: 'ms',
+              baseline: { name: 'one node on a PostgreSQL store, no bus, client on it', value: p('pgsingle', 0.5) },
+            }),
+            figure({
+              section: SECTION,
+              name: `cross-node round trip p99 on PostgreSQL (n=${samples.pgcross.length})`,
+              value: p('pgcross', 0.99),
+              unit: 'ms',
+              baseline: { name: 'the same hop on Redis, p99', value: p('cross', 0.99) },
+            }),
+          ];
+    if (pgA !== undefined) console.log(`  p50 on PostgreSQL: single ${p('pgsingle', 0.5).toFixed(3)} ms, cross-node ${p('pgcross', 0.5).toFixed(3)} ms`);
     return [
+      ...postgresFigures,
       figure({
         section: SECTION,
         name: `cross-node round trip p50 (tool on A → Redis → client on B → Redis → tool result on A; n=${n})`,
@@ -157,6 +223,7 @@ export async function run() {
     for (const started of nodes) await started.close().catch((error) => console.error('closing a node failed', error));
     for (const store of stores) await store.close().catch((error) => console.error('closing a store failed', error));
     await redis.stop();
+    await postgres?.destroy();
   }
 }
 

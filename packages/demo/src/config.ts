@@ -37,6 +37,8 @@ export interface DemoConfig {
   dataDir: string | undefined;
   /** The transport the page uses. Default `'ws'`. */
   transport: DemoTransport;
+  /** `--store postgres://…`: keep questions in this PostgreSQL database (schema `askseam_demo`) instead. Absent: SQLite in dataDir, or memory. */
+  storeUrl?: string | undefined;
 }
 
 export type DemoEnv = Record<string, string | undefined>;
@@ -50,8 +52,9 @@ const urlSchema = z.url({ protocol: /^https?$/ });
 
 /**
  * Read the demo's settings from environment variables and the command line (`argv` without the
- * node and script paths). The one flag is `--transport sse|ws` (or `--transport=…`), which wins
- * over ASKSEAM_TRANSPORT; anything else on the command line is refused, so a typo is not ignored.
+ * node and script paths). The flags are `--transport sse|ws` (or `--transport=…`), which wins over
+ * ASKSEAM_TRANSPORT, and `--store postgres://…` (questions in PostgreSQL); anything else on the
+ * command line is refused, so a typo is not ignored.
  * The OpenAI-compatible agent is chosen by
  * OPENAI_MODEL or OPENAI_BASE_URL, not by OPENAI_API_KEY alone: many people export a key globally,
  * and `pnpm demo` with nothing else set must still run the scripted agent without network.
@@ -63,31 +66,50 @@ export function demoConfigFromEnv(env: DemoEnv, argv: readonly string[] = []): D
     ? parse('ASKSEAM_DEMO_EXIT_WHEN_DONE', flagSchema, env.ASKSEAM_DEMO_EXIT_WHEN_DONE, '1 or 0')
     : '0';
   const dataDir = present(env.ASKSEAM_DEMO_DATA_DIR) ? env.ASKSEAM_DEMO_DATA_DIR : undefined;
-  const transport = transportFrom(env, argv);
-  return { port, lang, exitWhenDone: ['1', 'true', 'yes'].includes(exitFlag), agent: agentConfigFromEnv(env), dataDir, transport };
+  const flags = flagsFrom(argv);
+  const transport = transportFrom(env, flags.transport);
+  const storeUrl = storeUrlFrom(flags.store, dataDir);
+  return { port, lang, exitWhenDone: ['1', 'true', 'yes'].includes(exitFlag), agent: agentConfigFromEnv(env), dataDir, transport, ...(storeUrl === undefined ? {} : { storeUrl }) };
 }
 
-function transportFrom(env: DemoEnv, argv: readonly string[]): DemoTransport {
-  let flag: string | undefined;
+/** The command line's flags: `--transport sse|ws` and `--store postgres://…`, each as `--flag value` or `--flag=value`. */
+function flagsFrom(argv: readonly string[]): { transport?: string; store?: string } {
+  const flags: { transport?: string; store?: string } = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     // `pnpm demo -- --transport sse` hands the script a lone `--` first.
     if (arg === '--') continue;
-    if (arg.startsWith('--transport=')) {
-      flag = arg.slice('--transport='.length);
+    const name = (['transport', 'store'] as const).find((flag) => arg === `--${flag}` || arg.startsWith(`--${flag}=`));
+    if (name === undefined) {
+      throw new DemoError('BAD_CONFIG', `Unknown argument "${arg}"; the demo takes only --transport sse|ws and --store postgres://… (the rest is set with environment variables, see the README).`);
+    }
+    if (arg.startsWith(`--${name}=`)) {
+      flags[name] = arg.slice(`--${name}=`.length);
       continue;
     }
-    if (arg === '--transport') {
-      const value = argv[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new DemoError('BAD_CONFIG', '--transport needs a value: --transport sse or --transport ws.');
-      flag = value;
-      i++;
-      continue;
+    const value = argv[i + 1];
+    if (value === undefined || value.startsWith('--')) {
+      throw new DemoError('BAD_CONFIG', name === 'transport' ? '--transport needs a value: --transport sse or --transport ws.' : '--store needs a value: --store postgres://user@host:5432/database.');
     }
-    throw new DemoError('BAD_CONFIG', `Unknown argument "${arg}"; the demo takes only --transport sse|ws (the rest is set with environment variables, see the README).`);
+    flags[name] = value;
+    i++;
   }
+  return flags;
+}
+
+function transportFrom(env: DemoEnv, flag: string | undefined): DemoTransport {
   if (flag !== undefined) return parse('--transport', transportSchema, flag, '"ws" or "sse"');
   return present(env.ASKSEAM_TRANSPORT) ? parse('ASKSEAM_TRANSPORT', transportSchema, env.ASKSEAM_TRANSPORT, '"ws" or "sse"') : 'ws';
+}
+
+/** `--store`: a PostgreSQL connection string (the demo's other stores are chosen by ASKSEAM_DEMO_DATA_DIR). */
+function storeUrlFrom(flag: string | undefined, dataDir: string | undefined): string | undefined {
+  if (flag === undefined) return undefined;
+  if (!/^postgres(ql)?:\/\/\S+$/.test(flag.trim())) {
+    throw new DemoError('BAD_CONFIG', `--store "${flag}" is not valid; expected a PostgreSQL connection string such as postgres://user@127.0.0.1:5432/database.`);
+  }
+  if (dataDir !== undefined) throw new DemoError('BAD_CONFIG', '--store and ASKSEAM_DEMO_DATA_DIR both choose where questions are kept; give one of them.');
+  return flag.trim();
 }
 
 function agentConfigFromEnv(env: DemoEnv): DemoAgentConfig {

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createWebSocketHost, toNodeListener, type WebSocketHost } from '@askseam/host-ws';
-import type { SqliteQuestionStore } from '@askseam/store-sqlite';
+import type { QuestionStore } from '@askseam/store';
 import { defaultBundlePath } from './bundle.js';
 import { DEFAULT_PORT, type DemoAgentConfig, type DemoLang, type DemoTransport } from './config.js';
-import { openDemoStore, printResumed } from './durable-store.js';
+import { openDemoPostgresStore, openDemoStore, printResumed } from './durable-store.js';
 import { demoRequestHandler } from './http.js';
 import { runOpenAIAgent } from './openai-agent.js';
 import { describeOutcome, type AgentOutcome } from './outcome.js';
@@ -36,6 +36,8 @@ export interface StartDemoOptions {
    * questions asked before it are printed as `[resume]` lines). Default: in memory.
    */
   dataDir?: string;
+  /** Keep questions in this PostgreSQL database instead (`postgres://…`, schema `askseam_demo`). Not with `dataDir`. */
+  storeUrl?: string;
   /**
    * How the page reaches the host: `'ws'` (a WebSocket on `/askseam`, the default) or `'sse'`
    * (HTTP + Server-Sent Events: `GET /askseam/events`, `POST /askseam/respond`). The socket is
@@ -91,9 +93,10 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Demo> {
   const origin = `http://${LOOPBACK}:${port}`;
 
   const runtime = createDemoRuntime();
-  let store: SqliteQuestionStore | undefined;
+  let store: (QuestionStore & { close(): unknown }) | undefined;
   try {
-    if (options.dataDir !== undefined) store = openDemoStore(options.dataDir);
+    if (options.storeUrl !== undefined) store = await openDemoPostgresStore(options.storeUrl);
+    else if (options.dataDir !== undefined) store = openDemoStore(options.dataDir);
     host = await createWebSocketHost({
       userQuestions: runtime.userQuestions,
       server,
@@ -104,7 +107,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Demo> {
       ...(store === undefined ? {} : { store, onResume: printResumed(print) }),
     });
   } catch (error) {
-    store?.close();
+    await store?.close();
     await closeServer(server);
     throw error;
   }
@@ -145,7 +148,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Demo> {
       if (store !== undefined) await openHost.close();
       stop.abort(new Error('The demo is shutting down.'));
       await openHost.close();
-      store?.close();
+      await store?.close();
       await closeServer(server);
       await done;
     })();

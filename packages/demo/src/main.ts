@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const demo = await startDemo({ port: config.port, lang: config.lang, agent: config.agent, dataDir: config.dataDir, transport: config.transport });
+  const demo = await startDemo({ port: config.port, lang: config.lang, agent: config.agent, dataDir: config.dataDir, transport: config.transport, ...(config.storeUrl === undefined ? {} : { storeUrl: config.storeUrl }) });
 
   let exiting = false;
   const exit = async (code: number) => {

@@ -1,0 +1,43 @@
+import { describeQuestionStoreContract, sampleQuestionRecord } from '@askseam/store-testing';
+import { describe, expect, it } from 'vitest';
+import { usePostgresFixture } from '../test/fixture.js';
+import type { PostgresQuestionStore } from './postgres-store.js';
+
+const fixture = usePostgresFixture();
+const yes = { answers: [{ id: 'deploy', selected: ['Yes'] }] };
+
+describeQuestionStoreContract('PostgresQuestionStore', () => fixture.open());
+
+describe('records on PostgreSQL', () => {
+  it('shares one store between two instances on separate pools with the same schema', async () => {
+    const first = fixture.open();
+    const second = fixture.open({ schema: first.schema });
+    const record = sampleQuestionRecord({ askedOn: 'node-a' });
+    await first.save(record);
+    expect(await second.listPending('all')).toEqual([record]);
+    expect(await second.claim(record.rpcId, 'cancelled')).toMatchObject({ rpcId: record.rpcId, outcome: 'cancelled' });
+    expect(await first.listPending('all')).toEqual([]);
+    expect((await first.listAwaitingResume()).map((found) => found.rpcId)).toEqual([record.rpcId]);
+  });
+
+  it('keeps a state of JSON null apart from no state, and JSON text the way it was given (key order, a NUL escape)', async () => {
+    const store = fixture.open();
+    const withNull = sampleQuestionRecord({ mode: 'detached', state: null });
+    const without = sampleQuestionRecord({ mode: 'detached', state: JSON.parse('{"z":"ünïcødé \\u0000 nul","a":[1.5,1e300]}') });
+    await store.save(withNull);
+    await store.save(without);
+    expect(await store.get(withNull.rpcId)).toEqual(withNull);
+    expect(Object.keys((await store.get(without.rpcId))!.state as object)).toEqual(['z', 'a']);
+    expect((await store.get(without.rpcId))!.state).toEqual(without.state);
+  });
+
+  it('hands exactly one of many claims racing from separate pools the record', async () => {
+    const stores: PostgresQuestionStore[] = [fixture.open()];
+    for (let i = 0; i < 3; i++) stores.push(fixture.open({ schema: stores[0]!.schema }));
+    const records = Array.from({ length: 10 }, () => sampleQuestionRecord());
+    for (const record of records) await stores[0]!.save(record);
+    const claims = await Promise.all(records.flatMap((record) => stores.map((store) => store.claim(record.rpcId, 'answered', yes))));
+    expect(claims.filter((claim) => claim !== undefined)).toHaveLength(records.length);
+    for (const record of records) expect(claims.filter((claim) => claim?.rpcId === record.rpcId)).toHaveLength(1);
+  });
+});
