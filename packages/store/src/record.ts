@@ -1,6 +1,7 @@
 import { askUserQuestionAnswerSchema, askUserQuestionUrgencySchema, askUserQuestionsSchema } from '@askseam/user-questions';
 // Namespace import: lets bundlers drop the parts of zod (locales) we never use.
 import * as z from 'zod';
+import { voteSchema } from './vote.js';
 
 /**
  * How the question was asked. `blocking`: an agent awaits `ask()` in this process. `detached`: the
@@ -49,6 +50,8 @@ export const questionRecordSchema = newQuestionRecordSchema.extend({
   settledAt: timestampSchema.optional(),
   /** When the resume handler (or the in-process asker) took the settled record; unset until then. */
   resumedAt: timestampSchema.optional(),
+  /** A quorum approval's approvals so far, in the order the store counted them (`QuestionStore.vote`); absent before the first. */
+  votes: z.array(voteSchema).optional(),
 });
 
 export type QuestionMode = z.infer<typeof questionModeSchema>;

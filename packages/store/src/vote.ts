@@ -1,0 +1,79 @@
+import { askUserQuestionAnswerSchema, isSealedAnswer, type AskUserQuestionAnswer } from '@askseam/user-questions';
+// Namespace import: lets bundlers drop the parts of zod (locales) we never use.
+import * as z from 'zod';
+import { QuestionStoreError } from './errors.js';
+import type { QuestionRecord } from './record.js';
+
+// Quorum approvals (docs/approvals.md, "Quorum"): each person's Approve is a vote kept on the
+// pending record, counted by the store in one atomic step, so votes cast at once on several nodes
+// are all kept and exactly one of them settles the question. A Deny is no vote: it settles the
+// question through an ordinary `claim`.
+
+/** Who cast a vote, as the host recorded it (the shape of a response's `answeredBy`). */
+export const voterSchema = z.strictObject({
+  principalId: z.string().min(1),
+  via: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/),
+  user: z.string().optional(),
+  destination: z.string().optional(),
+});
+
+/** One approval as stored: who, and when the store counted it. */
+export const voteSchema = voterSchema.extend({ at: z.iso.datetime() });
+
+export type Voter = z.infer<typeof voterSchema>;
+export type Vote = z.infer<typeof voteSchema>;
+
+/** What `QuestionStore.vote` takes. */
+export interface VoteRequest {
+  /** Who approves. A principal that already voted on the question is not counted again. */
+  voter: Voter;
+  /** How many distinct principals' approvals settle the question (the intent's `quorum.approvals`). */
+  approvals: number;
+  /** The answer the question settles with (outcome `answered`) when this vote is the last one needed. */
+  answer: AskUserQuestionAnswer;
+}
+
+/**
+ * What one vote came to. `counted`: kept, the question still waits for more (`record.votes` holds
+ * every vote so far). `repeated`: this principal had voted already; nothing changed. `settled`:
+ * this vote was the last one needed: the question is settled `answered` with the request's answer,
+ * `record.votes` lists every approver. `not-pending`: the rpcId is unknown or already settled.
+ */
+export type VoteResult =
+  | { kind: 'counted'; record: QuestionRecord }
+  | { kind: 'repeated'; record: QuestionRecord }
+  | { kind: 'settled'; record: QuestionRecord }
+  | { kind: 'not-pending' };
+
+const voteRequestSchema = z.strictObject({
+  voter: voterSchema,
+  approvals: z.int().min(1),
+  answer: z.unknown(),
+});
+
+/** A checked copy of a vote request, or `INVALID_INPUT` naming what is wrong; a store checks before it touches anything. */
+export function parseVoteRequest(request: unknown): VoteRequest {
+  const parsed = voteRequestSchema.safeParse(request);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue === undefined || issue.path.length === 0 ? '' : ` at ${issue.path.map(String).join('.')}`;
+    throw new QuestionStoreError('INVALID_INPUT', `The vote request is not valid${where}: ${issue?.message ?? 'it does not match'}. Pass { voter: { principalId, via }, approvals, answer }.`);
+  }
+  const { voter, approvals, answer } = parsed.data;
+  if (isSealedAnswer(answer)) return { voter, approvals, answer };
+  const parsedAnswer = askUserQuestionAnswerSchema.safeParse(answer);
+  if (!parsedAnswer.success) throw new QuestionStoreError('INVALID_INPUT', `The answer of a vote request is not a valid answer: ${parsedAnswer.error.issues[0]?.message ?? 'it does not match'}.`);
+  return { voter, approvals, answer: parsedAnswer.data };
+}
+
+/**
+ * The tally every store runs inside its atomic step: `record` as it is now (pending) and the new
+ * record to write, or `repeated` with nothing to write. Pure, so memory and SQL stores count alike.
+ */
+export function tallyVote(record: QuestionRecord, request: VoteRequest, at: string): VoteResult {
+  const votes = record.votes ?? [];
+  if (votes.some((vote) => vote.principalId === request.voter.principalId)) return { kind: 'repeated', record };
+  const withVote: QuestionRecord = { ...record, votes: [...votes, { ...request.voter, at }] };
+  if (withVote.votes!.length < request.approvals) return { kind: 'counted', record: withVote };
+  return { kind: 'settled', record: { ...withVote, outcome: 'answered', answer: request.answer, settledAt: at } };
+}
