@@ -52,6 +52,12 @@ export const questionStoreMigrations: readonly Migration[] = [
     // Nullable with no default: every question stored before this step simply has no askedOn.
     sql: 'ALTER TABLE questions ADD COLUMN asked_on TEXT;',
   },
+  {
+    version: 3,
+    description: 'votes: the approvals counted so far on a quorum approval',
+    // Nullable: a question stored before this step, or one nobody voted on, has no votes.
+    sql: 'ALTER TABLE questions ADD COLUMN votes TEXT CHECK (votes IS NULL OR json_valid(votes));',
+  },
 ];
 
 /**

@@ -8,7 +8,9 @@ import {
   parseReadEventsOptions,
   parseRecordWithEvent,
   parseSettlement,
+  parseVoteRequest,
   questionRecordSchema,
+  tallyVote,
   type NewQuestionEvent,
   type NewQuestionRecord,
   type QuestionEvent,
@@ -18,6 +20,8 @@ import {
   type QuestionStore,
   type ReadEventsOptions,
   type SessionSelection,
+  type VoteRequest,
+  type VoteResult,
 } from '@askseam/store';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 import Database, { type Database as Connection, type Statement } from 'better-sqlite3';
@@ -44,6 +48,7 @@ interface QuestionRow {
   settled_at: string | null;
   resumed_at: string | null;
   asked_on: string | null;
+  votes: string | null;
 }
 
 interface EventRow {
@@ -63,7 +68,7 @@ interface EventInsert {
   data: string;
 }
 
-const columns = 'rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, outcome, answer, settled_at, resumed_at, asked_on';
+const columns = 'rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, outcome, answer, settled_at, resumed_at, asked_on, votes';
 
 /**
  * A `QuestionStore` in one SQLite file (better-sqlite3, WAL): pending questions, their settlements
@@ -152,6 +157,24 @@ export class SqliteQuestionStore implements QuestionStore {
       settled_at: new Date().toISOString(),
     }))) as QuestionRow | undefined;
     return row === undefined ? undefined : recordOf(row, this.filename);
+  }
+
+  async vote(rpcId: string, request: VoteRequest): Promise<VoteResult> {
+    const checked = parseVoteRequest(request);
+    // Read, tally and write inside one group-commit transaction, which holds SQLite's write lock
+    // (BEGIN IMMEDIATE): no vote or claim of this process or another on the file runs in between,
+    // so every distinct vote is kept and exactly one settles. It is on disk before this resolves.
+    return await this.#write((statements): VoteResult => {
+      const row = statements.get.get(rpcId) as QuestionRow | undefined;
+      if (row === undefined || row.outcome !== null) return { kind: 'not-pending' };
+      const result = tallyVote(recordOf(row, this.filename), checked, new Date().toISOString());
+      if (result.kind === 'counted') statements.setVotes.run({ rpc_id: rpcId, votes: JSON.stringify(result.record.votes) });
+      if (result.kind === 'settled') {
+        const { votes, answer, settledAt } = result.record;
+        statements.settleVotes.run({ rpc_id: rpcId, votes: JSON.stringify(votes), answer: JSON.stringify(answer), settled_at: settledAt! });
+      }
+      return result;
+    });
   }
 
   async get(rpcId: string): Promise<QuestionRecord | undefined> {
@@ -277,6 +300,8 @@ function prepare(db: Connection) {
        RETURNING ${columns}`,
     ),
     get: statement(`SELECT ${columns} FROM questions WHERE rpc_id = ?`),
+    setVotes: statement('UPDATE questions SET votes = @votes WHERE rpc_id = @rpc_id AND outcome IS NULL'),
+    settleVotes: statement(`UPDATE questions SET votes = @votes, outcome = 'answered', answer = @answer, settled_at = @settled_at WHERE rpc_id = @rpc_id AND outcome IS NULL`),
     pendingAll: statement(`SELECT ${columns} FROM questions WHERE outcome IS NULL ORDER BY seq`),
     pendingOf: statement(`SELECT ${columns} FROM questions WHERE outcome IS NULL AND session_id IN (SELECT value FROM json_each(?)) ORDER BY seq`),
     awaitingResume: statement(`SELECT ${columns} FROM questions WHERE outcome IN (?, ?) AND resumed_at IS NULL ORDER BY seq`),
@@ -326,6 +351,7 @@ function recordOf(row: QuestionRow, filename: string): QuestionRecord {
       ...(row.answer === null ? {} : { answer: JSON.parse(row.answer) }),
       ...(row.settled_at === null ? {} : { settledAt: row.settled_at }),
       ...(row.resumed_at === null ? {} : { resumedAt: row.resumed_at }),
+      ...(row.votes === null ? {} : { votes: JSON.parse(row.votes) }),
     })),
   );
   if (!parsed.success) throw corruptRow(`question "${row.rpc_id}"`, filename, parsed.error);
