@@ -246,7 +246,7 @@ describe('upgrading a version-1 store', () => {
         code = QuestionStoreError.isInstance(error) ? error.code : error;
       }
       expect(code).toBe('NEWER_SCHEMA');
-      expect(raw.prepare('SELECT version FROM schema_version').pluck().get()).toBe(2);
+      expect(raw.prepare('SELECT version FROM schema_version').pluck().get()).toBe(questionStoreMigrations.length);
       expect(raw.prepare('SELECT rpc_id, asked_on FROM questions').all()).toEqual([{ rpc_id: record.rpcId, asked_on: 'node-a' }]);
     } finally {
       raw.close();
