@@ -7,6 +7,7 @@ import {
   parseReadEventsOptions,
   parseRecordWithEvent,
   parseSettlement,
+  parseVoteRequest,
   redisServerName,
   type NewQuestionEvent,
   type NewQuestionRecord,
@@ -18,13 +19,15 @@ import {
   type ReadEventsOptions,
   type SessionSelection,
   type StoreWriteOptions,
+  type VoteRequest,
+  type VoteResult,
 } from '@askseam/store';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 import type { ChainableCommander, Redis } from 'ioredis';
 import { createOwnedClient, describeTarget, isUnavailableError, unavailable, wasNotSent, whenReady } from './connection.js';
 import { corrupt, eventOf, fieldsOf, recordOf } from './decode.js';
 import { redisStoreKeys, type RedisStoreKeys } from './keys.js';
-import { appendEventScript, appendEventsScript, claimScript, corruptReplyTag, markResumedScript, publishRefusedReplyTag, runScript, saveScript } from './scripts.js';
+import { appendEventScript, appendEventsScript, claimScript, corruptReplyTag, markResumedScript, publishRefusedReplyTag, runScript, saveScript, voteScript } from './scripts.js';
 
 export interface RedisQuestionStoreOptions {
   /**
@@ -134,6 +137,26 @@ export class RedisQuestionStore implements QuestionStore {
       ),
     );
     return settled === null ? undefined : recordOf(rpcId, fieldsOf(settled), this.#target());
+  }
+
+  async vote(rpcId: string, request: VoteRequest, options?: StoreWriteOptions): Promise<VoteResult> {
+    const { voter, approvals, answer } = parseVoteRequest(request);
+    const announce = announcementArgs(options);
+    const keys = this.#keys;
+    const vote = JSON.stringify({ ...voter, at: new Date().toISOString() });
+    // One script: the checks, the vote and (with the last vote needed) the settlement run alone in
+    // Redis, so votes from every node are each kept and exactly one settles.
+    const reply = (await this.#run(`vote on question "${rpcId}"`, { writes: true, rpcId }, (client) =>
+      runScript(
+        client,
+        voteScript,
+        [keys.record(rpcId), keys.pending, keys.awaiting],
+        [rpcId, voter.principalId, vote, approvals, JSON.stringify(answer), new Date().toISOString(), this.#scriptSessionPendingPrefix, ...announce],
+      ),
+    )) as [string, unknown?];
+    const kind = reply[0];
+    if (kind === 'counted' || kind === 'repeated' || kind === 'settled') return { kind, record: recordOf(rpcId, fieldsOf(reply[1]), this.#target()) };
+    return { kind: 'not-pending' };
   }
 
   async get(rpcId: string): Promise<QuestionRecord | undefined> {
