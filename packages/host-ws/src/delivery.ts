@@ -1,7 +1,9 @@
-import { PROTOCOL_VERSION, type QuestionRequestedFrame, type QuestionResolvedFrame, type ServerFrame } from '@askseam/protocol';
+import { PROTOCOL_VERSION, type QuestionRequestedFrame, type QuestionResolvedFrame, type QuestionVote, type ServerFrame } from '@askseam/protocol';
+import type { Vote } from '@askseam/store';
 import { ConnectionIndex } from './connection-index.js';
 import type { PendingQuestion, PendingTable } from './pending.js';
 import { onlyQuestion, type Principal } from './principal.js';
+import { votesForClients } from './quorum.js';
 import type { Reporter } from './reporter.js';
 
 /**
@@ -52,6 +54,17 @@ export class Delivery {
     for (const subscriber of this.audience.audience(entry.sessionId)) {
       if (!mayShow(subscriber, entry.rpcId)) continue;
       if (subscriber.sendText(text, { checkBuffer: true })) this.#delivered(subscriber, entry, { replay: false });
+    }
+  }
+
+  /**
+   * A quorum approval's approvals changed: everyone who may see its session gets the question
+   * again, same rpcId, with its votes (a client that holds it updates the progress it shows).
+   */
+  votesChanged(entry: PendingQuestion): void {
+    const text = JSON.stringify(requestedFrame(entry));
+    for (const subscriber of this.audience.audience(entry.sessionId)) {
+      if (mayShow(subscriber, entry.rpcId)) subscriber.sendText(text, { checkBuffer: true });
     }
   }
 
@@ -114,5 +127,11 @@ function requestedFrame(entry: PendingQuestion): QuestionRequestedFrame {
     questions: entry.questions,
     askedAt: entry.askedAt,
     ...(entry.record.urgency === undefined ? {} : { urgency: entry.record.urgency }),
+    ...votesField(entry.votes ?? entry.record.votes),
   };
+}
+
+function votesField(votes: readonly Vote[] | undefined): { votes?: QuestionVote[] } {
+  const shown = votesForClients(votes);
+  return shown === undefined ? {} : { votes: shown };
 }

@@ -15,6 +15,11 @@ export type HostEvent =
   /** One question frame sent to one connection: live when asked, or replayed when the connection arrived. */
   | { type: 'delivered'; rpcId: string; sessionId: string; connectionId: string; replay: boolean }
   | { type: 'answered'; rpcId: string; sessionId: string; connectionId: string; principalId: string; answer: AskUserQuestionAnswer; channel?: ResponseChannel }
+  /**
+   * One approval of a quorum approval was counted (`approvals` of `needed`); the question stays
+   * pending. The vote that completes the quorum is reported as `answered` instead.
+   */
+  | { type: 'voted'; rpcId: string; sessionId: string; connectionId: string; principalId: string; channel?: ResponseChannel; approvals: number; needed: number }
   /** The person dismissed the questions (a `cancelled` response); the ask rejected `ASK_CANCELLED`. */
   | { type: 'cancelled'; rpcId: string; sessionId: string; connectionId: string; principalId: string; channel?: ResponseChannel }
   /**
