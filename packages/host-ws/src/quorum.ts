@@ -120,10 +120,10 @@ export function voteReceipt(id: string | undefined, rpcId: string, votes: readon
   return { type: 'receipt', ...(id === undefined ? {} : { id }), rpcId, accepted: true, votes: votesForClients(votes) ?? [] };
 }
 
-/** A counted vote: to `onEvent`, the logger and the event log (`vote_cast`), and its progress to every client of the session. */
+/** A counted vote: to `onEvent` and the logger (the store logged `vote_cast` with it), and its progress to every client of the session. */
 export function announceVote(record: QuestionRecord, by: Responder, deps: { pending: PendingTable; delivery: Delivery; reporter: Reporter }): void {
   const needed = quorumOf(record.questions)?.approvals ?? 1;
-  deps.reporter.report({ kind: 'voted', record, by, approvals: record.votes?.length ?? 0, needed }, { log: true });
+  deps.reporter.report({ kind: 'voted', record, by, approvals: record.votes?.length ?? 0, needed }, { log: false });
   const entry = deps.pending.get(record.rpcId);
   if (entry !== undefined) deps.delivery.votesChanged(entry);
 }

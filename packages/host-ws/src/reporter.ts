@@ -101,13 +101,8 @@ const outputs: OutputTable = {
   },
   voted: {
     event: ({ record, by, approvals, needed }) => ({ type: 'voted', rpcId: record.rpcId, sessionId: record.sessionId, connectionId: by.connectionId, principalId: by.principalId, channel: by.channel, approvals, needed }),
+    // No log entry here: the store appends `vote_cast` with the vote itself, in one atomic step.
     line: ({ record, approvals, needed }) => ['info', 'approval counted', { rpcId: record.rpcId, sessionId: record.sessionId, approvals, needed }],
-    log: ({ record, by, approvals, needed }) => ({
-      type: 'vote_cast',
-      rpcId: record.rpcId,
-      sessionId: record.sessionId,
-      data: { principalId: by.principalId, channel: by.channel, approvals, needed },
-    }),
   },
   aborted: {
     event: ({ rpcId, sessionId, by, timedOut }) => ({ type: 'aborted', rpcId, sessionId, by, timedOut }),

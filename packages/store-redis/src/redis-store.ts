@@ -72,6 +72,8 @@ export class RedisQuestionStore implements QuestionStore {
   readonly #keys: RedisStoreKeys;
   /** The session pending key prefix as the Lua claim script must build it (with the client's own keyPrefix, which ioredis adds to declared keys only). */
   readonly #scriptSessionPendingPrefix: string;
+  /** The session events key prefix as the Lua vote script must build it (likewise). */
+  readonly #scriptEventsPrefix: string;
   readonly #retainMs: string;
   #closed = false;
   #closing: Promise<void> | undefined;
@@ -92,6 +94,7 @@ export class RedisQuestionStore implements QuestionStore {
     this.#owned = options.client === undefined;
     this.#client = options.client ?? createOwnedClient(options.url ?? defaultUrl);
     this.#scriptSessionPendingPrefix = (this.#client.options.keyPrefix ?? '') + this.#keys.sessionPendingPrefix;
+    this.#scriptEventsPrefix = (this.#client.options.keyPrefix ?? '') + this.#keys.events('');
     this.announcesOn = redisServerName(this.#client.options);
   }
 
@@ -143,15 +146,19 @@ export class RedisQuestionStore implements QuestionStore {
     const { voter, approvals, answer } = parseVoteRequest(request);
     const announce = announcementArgs(options);
     const keys = this.#keys;
-    const vote = JSON.stringify({ ...voter, at: new Date().toISOString() });
+    const at = new Date().toISOString();
+    const vote = JSON.stringify({ ...voter, at });
+    // The event's data but its count, which only the script knows (voteCastEvent's fields).
+    const { principalId, via, user, destination } = voter;
+    const eventData = JSON.stringify({ principalId, channel: via, ...(user === undefined ? {} : { user }), ...(destination === undefined ? {} : { destination }), needed: approvals });
     // One script: the checks, the vote and (with the last vote needed) the settlement run alone in
     // Redis, so votes from every node are each kept and exactly one settles.
     const reply = (await this.#run(`vote on question "${rpcId}"`, { writes: true, rpcId }, (client) =>
       runScript(
         client,
         voteScript,
-        [keys.record(rpcId), keys.pending, keys.awaiting],
-        [rpcId, voter.principalId, vote, approvals, JSON.stringify(answer), new Date().toISOString(), this.#scriptSessionPendingPrefix, ...announce],
+        [keys.record(rpcId), keys.pending, keys.awaiting, keys.eventCounter],
+        [rpcId, voter.principalId, vote, approvals, JSON.stringify(answer), at, this.#scriptSessionPendingPrefix, this.#scriptEventsPrefix, eventData, ...announce],
       ),
     )) as [string, unknown?];
     const kind = reply[0];

@@ -127,16 +127,18 @@ return redis.call('HGETALL', KEYS[1])
 `);
 
 /**
- * vote: count one approval of a quorum approval, and settle the record with the vote that
- * completes the quorum, in one step (docs/approvals.md, "Quorum"). KEYS: record, pending,
- * awaiting. ARGV: rpcId, the voter's principalId, the vote as JSON, approvals needed, answer JSON,
- * settledAt, session pending key prefix, then optionally a bus announcement (channel, text before
- * the record, text after it) published only with a settlement. The votes are a JSON array in the
- * hash's `votes` field, appended to as text so they stay exactly the JSON the store wrote. Returns
- * { kind, HGETALL } with kind 'counted', 'repeated' or 'settled', or { 'not-pending' } when the
- * rpcId is unknown or settled. Every check runs before the first write.
+ * vote: count one approval of a quorum approval, append its `vote_cast` event, and settle the
+ * record with the vote that completes the quorum, in one step (docs/approvals.md, "Quorum").
+ * KEYS: record, pending, awaiting, event counter. ARGV: rpcId, the voter's principalId, the vote
+ * as JSON, approvals needed, answer JSON, settledAt (also the event's time), session pending key
+ * prefix, session events key prefix, the event's data as JSON without its count, then optionally
+ * a bus announcement (channel, text before the record, text after it) published only with a
+ * settlement. The votes are a JSON array in the hash's `votes` field, appended to as text so they
+ * stay exactly the JSON the store wrote. Returns { kind, HGETALL } with kind 'counted',
+ * 'repeated' or 'settled', or { 'not-pending' } when the rpcId is unknown or settled. Every check
+ * runs before the first write.
  */
-export const voteScript = lua(`
+export const voteScript = lua(`${firstEventIdFunction}
 if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HEXISTS', KEYS[1], 'outcome') == 1 then return { 'not-pending' } end
 local session = redis.call('HGET', KEYS[1], 'session')
 local seq = redis.call('HGET', KEYS[1], 'seq')
@@ -157,22 +159,29 @@ if votesText then
     count = count + 1
   end
 end
+local stream = ARGV[8] .. session
+local eventId, problem = firstEventId(KEYS[4], { stream })
+if not eventId then return redis.error_reply('${corruptReplyTag} ' .. problem) end
+local data = cjson.decode(ARGV[9])
+data.approvals = count + 1
+local event = cjson.encode({ type = 'vote_cast', sessionId = session, rpcId = ARGV[1], data = data })
 local withVote = '[' .. ARGV[3] .. ']'
 if count > 0 then withVote = string.sub(votesText, 1, -2) .. ',' .. ARGV[3] .. ']' end
-if count + 1 < tonumber(ARGV[4]) then
-  redis.call('HSET', KEYS[1], 'votes', withVote)
-  return { 'counted', redis.call('HGETALL', KEYS[1]) }
-end
+local settles = count + 1 >= tonumber(ARGV[4])
 local announcement
-if ARGV[8] then
+if settles and ARGV[10] then
   local settled = string.sub(stored, 1, -2) .. ',"outcome":"answered","settledAt":"' .. ARGV[6] .. '","answer":' .. ARGV[5] .. ',"votes":' .. withVote .. '}'
-  announcement = ARGV[9] .. settled .. ARGV[10]${refuseUnlessMayPublish('ARGV[8]', 'announcement')}
+  announcement = ARGV[11] .. settled .. ARGV[12]${refuseUnlessMayPublish('ARGV[10]', 'announcement')}
 end
-redis.call('HSET', KEYS[1], 'votes', withVote, 'outcome', 'answered', 'settledAt', ARGV[6], 'answer', ARGV[5])
+redis.call('HSET', KEYS[1], 'votes', withVote)
+redis.call('SET', KEYS[4], eventId)
+redis.call('XADD', stream, string.format('%d-0', eventId), 'event', event, 'at', ARGV[6])
+if not settles then return { 'counted', redis.call('HGETALL', KEYS[1]) } end
+redis.call('HSET', KEYS[1], 'outcome', 'answered', 'settledAt', ARGV[6], 'answer', ARGV[5])
 redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('ZREM', ARGV[7] .. session, ARGV[1])
 redis.call('ZADD', KEYS[3], seq, ARGV[1])
-if announcement then redis.call('PUBLISH', ARGV[8], announcement) end
+if announcement then redis.call('PUBLISH', ARGV[10], announcement) end
 return { 'settled', redis.call('HGETALL', KEYS[1]) }
 `);
 

@@ -11,6 +11,7 @@ import {
   parseVoteRequest,
   questionRecordSchema,
   tallyVote,
+  voteCastEvent,
   type NewQuestionEvent,
   type NewQuestionRecord,
   type QuestionEvent,
@@ -167,12 +168,15 @@ export class SqliteQuestionStore implements QuestionStore {
     return await this.#write((statements): VoteResult => {
       const row = statements.get.get(rpcId) as QuestionRow | undefined;
       if (row === undefined || row.outcome !== null) return { kind: 'not-pending' };
-      const result = tallyVote(recordOf(row, this.filename), checked, new Date().toISOString());
+      const at = new Date().toISOString();
+      const result = tallyVote(recordOf(row, this.filename), checked, at);
       if (result.kind === 'counted') statements.setVotes.run({ rpc_id: rpcId, votes: JSON.stringify(result.record.votes) });
       if (result.kind === 'settled') {
         const { votes, answer, settledAt } = result.record;
         statements.settleVotes.run({ rpc_id: rpcId, votes: JSON.stringify(votes), answer: JSON.stringify(answer), settled_at: settledAt! });
       }
+      // Its audit event in the same transaction: the log never lacks a kept vote.
+      if (result.kind === 'counted' || result.kind === 'settled') statements.appendEvent.run(eventRow(voteCastEvent(result.record, checked), at));
       return result;
     });
   }

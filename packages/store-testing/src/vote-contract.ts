@@ -36,6 +36,12 @@ export function describeVoteContract(fresh: () => Promise<QuestionStore>): void 
     expect(settled.votes?.map((vote) => vote.principalId)).toEqual(['alex', 'sam']);
     expect(await store.get(record.rpcId)).toEqual(settled);
     expect(await store.listPending('all')).toEqual([]);
+    // Each counted vote's audit event, appended with it.
+    const events = await store.readEvents(record.sessionId);
+    expect(events.map(({ type, rpcId, data }) => ({ type, rpcId, data }))).toEqual([
+      { type: 'vote_cast', rpcId: record.rpcId, data: { principalId: 'alex', channel: 'slack', user: 'U0ALEX', destination: 'slack:C0123', approvals: 1, needed: 2 } },
+      { type: 'vote_cast', rpcId: record.rpcId, data: { principalId: 'sam', channel: 'websocket', approvals: 2, needed: 2 } },
+    ]);
     expect((await store.listAwaitingResume()).map((each) => each.rpcId)).toEqual([record.rpcId]);
   });
 
@@ -48,6 +54,7 @@ export function describeVoteContract(fresh: () => Promise<QuestionStore>): void 
     const again = await store.vote(record.rpcId, { voter: voter('alex', { via: 'http' }), approvals: 2, answer: approve });
     expect(again.kind).toBe('repeated');
     expect(await store.get(record.rpcId)).toEqual(before);
+    expect(await store.readEvents(record.sessionId)).toHaveLength(1);
   });
 
   it('settles at once for a quorum of one', async (context) => {
@@ -82,6 +89,8 @@ export function describeVoteContract(fresh: () => Promise<QuestionStore>): void 
     const approvers = stored?.votes?.map((vote) => vote.principalId) ?? [];
     expect(approvers).toHaveLength(3);
     expect(new Set(approvers).size).toBe(3);
+    const logged = (await store.readEvents(record.sessionId)).map((event) => (event.data as { principalId: string }).principalId);
+    expect(logged).toEqual(approvers);
   });
 
   it('refuses a bad request with INVALID_INPUT, changing nothing', async (context) => {
@@ -96,5 +105,6 @@ export function describeVoteContract(fresh: () => Promise<QuestionStore>): void 
     ];
     for (const request of bad) expect(await questionStoreErrorCode(store.vote(record.rpcId, request as never))).toBe('INVALID_INPUT');
     expect(await store.get(record.rpcId)).toEqual(record);
+    expect(await store.readEvents(record.sessionId)).toEqual([]);
   });
 }

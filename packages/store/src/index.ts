@@ -20,7 +20,7 @@ export { questionBusMessageSchema } from './bus.js';
 export type { BusAnnouncement, QuestionBus, QuestionBusAnnouncementMessage, QuestionBusListener, QuestionBusMessage } from './bus.js';
 export { MemoryQuestionBusHub } from './memory-bus.js';
 export { isoNow } from './iso-now.js';
-export { parseVoteRequest, tallyVote, voterSchema, voteSchema } from './vote.js';
+export { parseVoteRequest, tallyVote, voteCastEvent, voterSchema, voteSchema } from './vote.js';
 export type { Vote, Voter, VoteRequest, VoteResult } from './vote.js';
 export { redisServerName } from './redis-server-name.js';
 export type { RedisConnectionSettings } from './redis-server-name.js';

@@ -5,7 +5,7 @@ import { LargestLog } from './largest-log.js';
 import type { NewQuestionEvent, QuestionEvent } from './events.js';
 import { humanOutcomes, questionRecordSchema, type NewQuestionRecord, type QuestionOutcome, type QuestionRecord } from './record.js';
 import type { QuestionStore, ReadEventsOptions, SessionSelection } from './store.js';
-import { parseVoteRequest, tallyVote, type VoteRequest, type VoteResult } from './vote.js';
+import { parseVoteRequest, tallyVote, voteCastEvent, type VoteRequest, type VoteResult } from './vote.js';
 import { keepNewQuestionEvent, keepNewQuestionEvents, keepNewQuestionRecord, parseReadEventsOptions, parseRecordWithEvent, parseSettlement, readNewQuestionEvent } from './validate.js';
 
 export interface MemoryQuestionStoreOptions {
@@ -92,9 +92,13 @@ export class MemoryQuestionStore implements QuestionStore {
     // Read, tally and write in one synchronous step: no await between them, so no vote interleaves.
     const record = this.#records.get(rpcId);
     if (record === undefined || record.outcome !== undefined) return { kind: 'not-pending' };
-    const result = tallyVote(record, checked, isoNow());
+    const at = isoNow();
+    const result = tallyVote(record, checked, at);
     if (result.kind === 'not-pending') return result;
-    if (result.kind !== 'repeated') this.#records.set(rpcId, result.record);
+    if (result.kind !== 'repeated') {
+      this.#records.set(rpcId, result.record);
+      this.#append(voteCastEvent(result.record, checked), at);
+    }
     return { kind: result.kind, record: copyRecord(result.record) };
   }
 

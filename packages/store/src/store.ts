@@ -77,8 +77,9 @@ export interface QuestionStore {
    * vote's write and, when it is the `approvals`-th distinct one, the settlement (outcome
    * `answered` with `request.answer`, as `claim` would) happen in one step. Of any number of
    * concurrent votes (from this process or another sharing the store) every distinct one is kept
-   * and exactly one gets `settled`. A kept vote survives a restart on a durable store (it is on
-   * the record, `votes`). `options.announce` is published only with a settlement. Rejects
+   * and exactly one gets `settled`. Each counted vote (the settling one too) appends its
+   * `vote_cast` event in the same step, so a kept vote is never missing from the log, and it
+   * survives a restart on a durable store (it is on the record, `votes`). `options.announce` is published only with a settlement. Rejects
    * `INVALID_INPUT` for a bad request, changing nothing. A host refuses a quorum question on a
    * store without it.
    */

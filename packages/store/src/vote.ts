@@ -2,6 +2,7 @@ import { askUserQuestionAnswerSchema, isSealedAnswer, type AskUserQuestionAnswer
 // Namespace import: lets bundlers drop the parts of zod (locales) we never use.
 import * as z from 'zod';
 import { QuestionStoreError } from './errors.js';
+import type { NewQuestionEvent } from './events.js';
 import type { QuestionRecord } from './record.js';
 
 // Quorum approvals (docs/approvals.md, "Quorum"): each person's Approve is a vote kept on the
@@ -76,4 +77,25 @@ export function tallyVote(record: QuestionRecord, request: VoteRequest, at: stri
   const withVote: QuestionRecord = { ...record, votes: [...votes, { ...request.voter, at }] };
   if (withVote.votes!.length < request.approvals) return { kind: 'counted', record: withVote };
   return { kind: 'settled', record: { ...withVote, outcome: 'answered', answer: request.answer, settledAt: at } };
+}
+
+/**
+ * The `vote_cast` event of a vote the store counted (the one that settles included), which the
+ * store appends in the same atomic step as the vote: the audit log never lacks a kept vote.
+ */
+export function voteCastEvent(record: QuestionRecord, request: VoteRequest): NewQuestionEvent {
+  const { principalId, via, user, destination } = request.voter;
+  return {
+    type: 'vote_cast',
+    rpcId: record.rpcId,
+    sessionId: record.sessionId,
+    data: {
+      principalId,
+      channel: via,
+      ...(user === undefined ? {} : { user }),
+      ...(destination === undefined ? {} : { destination }),
+      approvals: record.votes?.length ?? 0,
+      needed: request.approvals,
+    },
+  };
 }
