@@ -15,6 +15,8 @@ export const webSocketHostErrorCodes = [
   'NOT_PENDING',
   /** A quorum approval was asked on a host whose question store has no `vote()` to count approvals with. */
   'QUORUM_UNSUPPORTED',
+  /** `openChannel` on a closed host, or `respond` through a channel that was closed (or whose host was). */
+  'CLOSED',
 ] as const;
 
 export type WebSocketHostErrorCode = (typeof webSocketHostErrorCodes)[number];

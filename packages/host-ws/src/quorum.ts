@@ -1,5 +1,5 @@
 import type { QuestionVote, ReceiptFrame } from '@askseam/protocol';
-import { QuestionStoreError, type BusAnnouncement, type QuestionBusAnnouncementMessage, type QuestionRecord, type QuestionStore, type Vote, type Voter } from '@askseam/store';
+import { QuestionStoreError, type AnsweredBy, type BusAnnouncement, type QuestionBusAnnouncementMessage, type QuestionRecord, type QuestionStore, type Vote, type Voter } from '@askseam/store';
 import { approvalDecisionOf, type ApprovalQuorum, type AskUserQuestionAnswer, type AskUserQuestionItem } from '@askseam/user-questions';
 import { WebSocketHostError } from './errors.js';
 import type { PendingQuestion, PendingTable } from './pending.js';
@@ -133,12 +133,11 @@ export function announceVote(record: QuestionRecord, by: Responder, deps: { pend
  * they voted; otherwise the one person whose response settled it (the record's `answeredBy`).
  * Undefined when the record does not say.
  */
-export function whoDecided(record: QuestionRecord): Voter[] | undefined {
+export function whoDecided(record: QuestionRecord): AnsweredBy[] | undefined {
   const quorum = quorumOf(record.questions);
   const votes = record.votes ?? [];
   if (quorum !== undefined && record.answer !== undefined && votes.length >= quorum.approvals && approvalDecisionOf(record.questions, record.answer).approved) {
     return votes.map(({ at: _at, ...voter }) => voter);
   }
-  const by = (record as { answeredBy?: Voter }).answeredBy;
-  return by === undefined ? undefined : [by];
+  return record.answeredBy === undefined ? undefined : [record.answeredBy];
 }

@@ -13,6 +13,7 @@ export function recordOf(rpcId: string, hash: Record<string, string>, target: st
       ...(hash['settledAt'] === undefined ? {} : { settledAt: hash['settledAt'] }),
       ...(hash['resumedAt'] === undefined ? {} : { resumedAt: hash['resumedAt'] }),
       ...(hash['votes'] === undefined ? {} : { votes: JSON.parse(hash['votes']) }),
+      ...(hash['answeredBy'] === undefined ? {} : { answeredBy: JSON.parse(hash['answeredBy']) }),
     })),
   );
   if (!parsed.success) throw corrupt(`question "${rpcId}"`, target, parsed.error);

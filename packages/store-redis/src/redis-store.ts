@@ -127,7 +127,7 @@ export class RedisQuestionStore implements QuestionStore {
   }
 
   async claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer, options?: StoreWriteOptions): Promise<QuestionRecord | undefined> {
-    const settlement = parseSettlement(outcome, answer);
+    const settlement = parseSettlement(outcome, answer, options?.answeredBy);
     const announce = announcementArgs(options);
     const keys = this.#keys;
     const human = humanOutcomes.includes(settlement.outcome) ? '1' : '0';
@@ -136,7 +136,7 @@ export class RedisQuestionStore implements QuestionStore {
         client,
         claimScript,
         [keys.record(rpcId), keys.pending, keys.awaiting],
-        [rpcId, settlement.outcome, settlement.answer === undefined ? '' : JSON.stringify(settlement.answer), new Date().toISOString(), this.#scriptSessionPendingPrefix, human, this.#retainMs, ...announce],
+        [rpcId, settlement.outcome, settlement.answer === undefined ? '' : JSON.stringify(settlement.answer), new Date().toISOString(), this.#scriptSessionPendingPrefix, human, this.#retainMs, settlement.answeredBy === undefined ? '' : JSON.stringify(settlement.answeredBy), ...announce],
       ),
     );
     return settled === null ? undefined : recordOf(rpcId, fieldsOf(settled), this.#target());
@@ -158,7 +158,7 @@ export class RedisQuestionStore implements QuestionStore {
         client,
         voteScript,
         [keys.record(rpcId), keys.pending, keys.awaiting, keys.eventCounter],
-        [rpcId, voter.principalId, vote, approvals, JSON.stringify(answer), at, this.#scriptSessionPendingPrefix, this.#scriptEventsPrefix, eventData, ...announce],
+        [rpcId, voter.principalId, vote, approvals, JSON.stringify(answer), at, this.#scriptSessionPendingPrefix, this.#scriptEventsPrefix, eventData, JSON.stringify(voter), ...announce],
       ),
     )) as [string, unknown?];
     const kind = reply[0];

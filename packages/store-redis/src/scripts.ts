@@ -90,10 +90,11 @@ return 1
 /**
  * claim: settle a pending record exactly once. KEYS: record, pending, awaiting. ARGV: rpcId,
  * outcome, answer JSON ('' for none), settledAt, session pending key prefix, '1' when a person
- * chose the outcome (it then awaits its resume), retention in ms ('0' for none), then optionally a
- * bus announcement (channel, text before the record, text after it), published with the settled
- * record as JSON: the stored record's JSON (an object, without settlement fields) with outcome,
- * settledAt and answer added, after every write (see refuseUnlessMayPublish). Returns the
+ * chose the outcome (it then awaits its resume), retention in ms ('0' for none), answeredBy JSON
+ * ('' for none), then optionally a bus announcement (channel, text before the record, text after
+ * it), published with the settled record as JSON: the stored record's JSON (an object, without
+ * settlement fields) with outcome, settledAt, answer and answeredBy added, after every write (see
+ * refuseUnlessMayPublish). Returns the
  * settled hash (HGETALL), or nil when the rpcId is unknown or already settled (nothing published).
  * Every check runs before the first write.
  */
@@ -106,15 +107,17 @@ if not session or not seq or not tonumber(seq) or not stored then
   return redis.error_reply('${corruptReplyTag} the stored hash lacks its record, session or save number')
 end
 local announcement
-if ARGV[8] then
+if ARGV[9] then
   local answer = ''
   if ARGV[3] ~= '' then answer = ',"answer":' .. ARGV[3] end
+  if ARGV[8] ~= '' then answer = answer .. ',"answeredBy":' .. ARGV[8] end
   -- The outcome and the time are plain words and an ISO date: nothing in them needs escaping.
   local settled = string.sub(stored, 1, -2) .. ',"outcome":"' .. ARGV[2] .. '","settledAt":"' .. ARGV[4] .. '"' .. answer .. '}'
-  announcement = ARGV[9] .. settled .. ARGV[10]${refuseUnlessMayPublish('ARGV[8]', 'announcement')}
+  announcement = ARGV[10] .. settled .. ARGV[11]${refuseUnlessMayPublish('ARGV[9]', 'announcement')}
 end
 redis.call('HSET', KEYS[1], 'outcome', ARGV[2], 'settledAt', ARGV[4])
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'answer', ARGV[3]) end
+if ARGV[8] ~= '' then redis.call('HSET', KEYS[1], 'answeredBy', ARGV[8]) end
 redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('ZREM', ARGV[5] .. session, ARGV[1])
 if ARGV[6] == '1' then
@@ -122,7 +125,7 @@ if ARGV[6] == '1' then
 elseif ARGV[7] ~= '0' then
   redis.call('PEXPIRE', KEYS[1], ARGV[7])
 end
-if announcement then redis.call('PUBLISH', ARGV[8], announcement) end
+if announcement then redis.call('PUBLISH', ARGV[9], announcement) end
 return redis.call('HGETALL', KEYS[1])
 `);
 
@@ -131,8 +134,8 @@ return redis.call('HGETALL', KEYS[1])
  * record with the vote that completes the quorum, in one step (docs/approvals.md, "Quorum").
  * KEYS: record, pending, awaiting, event counter. ARGV: rpcId, the voter's principalId, the vote
  * as JSON, approvals needed, answer JSON, settledAt (also the event's time), session pending key
- * prefix, session events key prefix, the event's data as JSON without its count, then optionally
- * a bus announcement (channel, text before the record, text after it) published only with a
+ * prefix, session events key prefix, the event's data as JSON without its count, the voter as
+ * JSON (the settled record's answeredBy), then optionally a bus announcement (channel, text before the record, text after it) published only with a
  * settlement. The votes are a JSON array in the hash's `votes` field, appended to as text so they
  * stay exactly the JSON the store wrote. Returns { kind, HGETALL } with kind 'counted',
  * 'repeated' or 'settled', or { 'not-pending' } when the rpcId is unknown or settled. Every check
@@ -169,19 +172,19 @@ local withVote = '[' .. ARGV[3] .. ']'
 if count > 0 then withVote = string.sub(votesText, 1, -2) .. ',' .. ARGV[3] .. ']' end
 local settles = count + 1 >= tonumber(ARGV[4])
 local announcement
-if settles and ARGV[10] then
-  local settled = string.sub(stored, 1, -2) .. ',"outcome":"answered","settledAt":"' .. ARGV[6] .. '","answer":' .. ARGV[5] .. ',"votes":' .. withVote .. '}'
-  announcement = ARGV[11] .. settled .. ARGV[12]${refuseUnlessMayPublish('ARGV[10]', 'announcement')}
+if settles and ARGV[11] then
+  local settled = string.sub(stored, 1, -2) .. ',"outcome":"answered","settledAt":"' .. ARGV[6] .. '","answer":' .. ARGV[5] .. ',"answeredBy":' .. ARGV[10] .. ',"votes":' .. withVote .. '}'
+  announcement = ARGV[12] .. settled .. ARGV[13]${refuseUnlessMayPublish('ARGV[11]', 'announcement')}
 end
 redis.call('HSET', KEYS[1], 'votes', withVote)
 redis.call('SET', KEYS[4], eventId)
 redis.call('XADD', stream, string.format('%d-0', eventId), 'event', event, 'at', ARGV[6])
 if not settles then return { 'counted', redis.call('HGETALL', KEYS[1]) } end
-redis.call('HSET', KEYS[1], 'outcome', 'answered', 'settledAt', ARGV[6], 'answer', ARGV[5])
+redis.call('HSET', KEYS[1], 'outcome', 'answered', 'settledAt', ARGV[6], 'answer', ARGV[5], 'answeredBy', ARGV[10])
 redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('ZREM', ARGV[7] .. session, ARGV[1])
 redis.call('ZADD', KEYS[3], seq, ARGV[1])
-if announcement then redis.call('PUBLISH', ARGV[10], announcement) end
+if announcement then redis.call('PUBLISH', ARGV[11], announcement) end
 return { 'settled', redis.call('HGETALL', KEYS[1]) }
 `);
 

@@ -54,6 +54,12 @@ export const questionStoreMigrations: readonly Migration[] = [
   },
   {
     version: 3,
+    description: 'answeredBy: who answered or dismissed a settled question, and through which channel',
+    // Nullable: questions settled before this step, and asker-side outcomes, have no answeredBy.
+    sql: 'ALTER TABLE questions ADD COLUMN answered_by TEXT CHECK (answered_by IS NULL OR json_valid(answered_by));',
+  },
+  {
+    version: 4,
     description: 'votes: the approvals counted so far on a quorum approval',
     // Nullable: a question stored before this step, or one nobody voted on, has no votes.
     sql: 'ALTER TABLE questions ADD COLUMN votes TEXT CHECK (votes IS NULL OR json_valid(votes));',

@@ -21,6 +21,7 @@ import {
   type QuestionStore,
   type ReadEventsOptions,
   type SessionSelection,
+  type StoreWriteOptions,
   type VoteRequest,
   type VoteResult,
 } from '@askseam/store';
@@ -50,6 +51,7 @@ interface QuestionRow {
   resumed_at: string | null;
   asked_on: string | null;
   votes: string | null;
+  answered_by: string | null;
 }
 
 interface EventRow {
@@ -69,7 +71,7 @@ interface EventInsert {
   data: string;
 }
 
-const columns = 'rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, outcome, answer, settled_at, resumed_at, asked_on, votes';
+const columns = 'rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, outcome, answer, settled_at, resumed_at, asked_on, answered_by, votes';
 
 /**
  * A `QuestionStore` in one SQLite file (better-sqlite3, WAL): pending questions, their settlements
@@ -147,8 +149,8 @@ export class SqliteQuestionStore implements QuestionStore {
     await this.#write(() => this.#insertRecordWithEvent(checked.record, row));
   }
 
-  async claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer): Promise<QuestionRecord | undefined> {
-    const settlement = parseSettlement(outcome, answer);
+  async claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer, options?: StoreWriteOptions): Promise<QuestionRecord | undefined> {
+    const settlement = parseSettlement(outcome, answer, options?.answeredBy);
     // One UPDATE … WHERE outcome IS NULL: SQLite runs it atomically, so of racing claims (in this
     // process or another on the same file) exactly one changes the row and gets it back.
     const row = (await this.#write((statements) => statements.claim.get({
@@ -156,6 +158,7 @@ export class SqliteQuestionStore implements QuestionStore {
       outcome: settlement.outcome,
       answer: settlement.answer === undefined ? null : JSON.stringify(settlement.answer),
       settled_at: new Date().toISOString(),
+      answered_by: settlement.answeredBy === undefined ? null : JSON.stringify(settlement.answeredBy),
     }))) as QuestionRow | undefined;
     return row === undefined ? undefined : recordOf(row, this.filename);
   }
@@ -172,8 +175,8 @@ export class SqliteQuestionStore implements QuestionStore {
       const result = tallyVote(recordOf(row, this.filename), checked, at);
       if (result.kind === 'counted') statements.setVotes.run({ rpc_id: rpcId, votes: JSON.stringify(result.record.votes) });
       if (result.kind === 'settled') {
-        const { votes, answer, settledAt } = result.record;
-        statements.settleVotes.run({ rpc_id: rpcId, votes: JSON.stringify(votes), answer: JSON.stringify(answer), settled_at: settledAt! });
+        const { votes, answer, settledAt, answeredBy } = result.record;
+        statements.settleVotes.run({ rpc_id: rpcId, votes: JSON.stringify(votes), answer: JSON.stringify(answer), settled_at: settledAt!, answered_by: JSON.stringify(answeredBy) });
       }
       // Its audit event in the same transaction: the log never lacks a kept vote.
       if (result.kind === 'counted' || result.kind === 'settled') statements.appendEvent.run(eventRow(voteCastEvent(result.record, checked), at));
@@ -299,13 +302,13 @@ function prepare(db: Connection) {
        ON CONFLICT (rpc_id) DO NOTHING`,
     ),
     claim: statement(
-      `UPDATE questions SET outcome = @outcome, answer = @answer, settled_at = @settled_at
+      `UPDATE questions SET outcome = @outcome, answer = @answer, settled_at = @settled_at, answered_by = @answered_by
        WHERE rpc_id = @rpc_id AND outcome IS NULL
        RETURNING ${columns}`,
     ),
     get: statement(`SELECT ${columns} FROM questions WHERE rpc_id = ?`),
     setVotes: statement('UPDATE questions SET votes = @votes WHERE rpc_id = @rpc_id AND outcome IS NULL'),
-    settleVotes: statement(`UPDATE questions SET votes = @votes, outcome = 'answered', answer = @answer, settled_at = @settled_at WHERE rpc_id = @rpc_id AND outcome IS NULL`),
+    settleVotes: statement(`UPDATE questions SET votes = @votes, outcome = 'answered', answer = @answer, settled_at = @settled_at, answered_by = @answered_by WHERE rpc_id = @rpc_id AND outcome IS NULL`),
     pendingAll: statement(`SELECT ${columns} FROM questions WHERE outcome IS NULL ORDER BY seq`),
     pendingOf: statement(`SELECT ${columns} FROM questions WHERE outcome IS NULL AND session_id IN (SELECT value FROM json_each(?)) ORDER BY seq`),
     awaitingResume: statement(`SELECT ${columns} FROM questions WHERE outcome IN (?, ?) AND resumed_at IS NULL ORDER BY seq`),
@@ -356,6 +359,7 @@ function recordOf(row: QuestionRow, filename: string): QuestionRecord {
       ...(row.settled_at === null ? {} : { settledAt: row.settled_at }),
       ...(row.resumed_at === null ? {} : { resumedAt: row.resumed_at }),
       ...(row.votes === null ? {} : { votes: JSON.parse(row.votes) }),
+      ...(row.answered_by === null ? {} : { answeredBy: JSON.parse(row.answered_by) }),
     })),
   );
   if (!parsed.success) throw corruptRow(`question "${row.rpc_id}"`, filename, parsed.error);

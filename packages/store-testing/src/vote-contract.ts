@@ -32,7 +32,8 @@ export function describeVoteContract(fresh: () => Promise<QuestionStore>): void 
     const second = await store.vote(record.rpcId, { voter: voter('sam'), approvals: 2, answer: approve });
     expect(second.kind).toBe('settled');
     const settled = (second as Extract<VoteResult, { kind: 'settled' }>).record;
-    expect(settled).toMatchObject({ rpcId: record.rpcId, outcome: 'answered', answer: approve, settledAt: expect.any(String) });
+    // The settling vote's voter is who answered, as with any response.
+    expect(settled).toMatchObject({ rpcId: record.rpcId, outcome: 'answered', answer: approve, settledAt: expect.any(String), answeredBy: { principalId: 'sam', via: 'websocket' } });
     expect(settled.votes?.map((vote) => vote.principalId)).toEqual(['alex', 'sam']);
     expect(await store.get(record.rpcId)).toEqual(settled);
     expect(await store.listPending('all')).toEqual([]);

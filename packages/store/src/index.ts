@@ -3,14 +3,17 @@ export type { ListRecordsOptions, QuestionStore, ReadEventsOptions, SessionSelec
 export { MemoryQuestionStore } from './memory.js';
 export type { MemoryQuestionStoreOptions } from './memory.js';
 export {
+  answeredBySchema,
   humanOutcomes,
   newQuestionRecordSchema,
   questionModeSchema,
   questionOutcomeSchema,
   questionRecordSchema,
   questionUrgencySchema,
+  responseViaSchema,
+  voteSchema,
 } from './record.js';
-export type { JsonValue, NewQuestionRecord, QuestionMode, QuestionOutcome, QuestionRecord, QuestionUrgency } from './record.js';
+export type { AnsweredBy, JsonValue, NewQuestionRecord, QuestionMode, QuestionOutcome, QuestionRecord, QuestionUrgency } from './record.js';
 export { newQuestionEventSchema, questionEventTypes, responseChannelSchema } from './events.js';
 export type { NewQuestionEvent, QuestionEvent, QuestionEventType } from './events.js';
 export { QuestionStoreError, questionStoreErrorCodes } from './errors.js';
@@ -20,7 +23,7 @@ export { questionBusMessageSchema } from './bus.js';
 export type { BusAnnouncement, QuestionBus, QuestionBusAnnouncementMessage, QuestionBusListener, QuestionBusMessage } from './bus.js';
 export { MemoryQuestionBusHub } from './memory-bus.js';
 export { isoNow } from './iso-now.js';
-export { parseVoteRequest, tallyVote, voteCastEvent, voterSchema, voteSchema } from './vote.js';
+export { parseVoteRequest, tallyVote, voteCastEvent } from './vote.js';
 export type { Vote, Voter, VoteRequest, VoteResult } from './vote.js';
 export { redisServerName } from './redis-server-name.js';
 export type { RedisConnectionSettings } from './redis-server-name.js';

@@ -3,25 +3,15 @@ import { askUserQuestionAnswerSchema, isSealedAnswer, type AskUserQuestionAnswer
 import * as z from 'zod';
 import { QuestionStoreError } from './errors.js';
 import type { NewQuestionEvent } from './events.js';
-import type { QuestionRecord } from './record.js';
+import { answeredBySchema, voteSchema, type AnsweredBy, type QuestionRecord } from './record.js';
 
 // Quorum approvals (docs/approvals.md, "Quorum"): each person's Approve is a vote kept on the
 // pending record, counted by the store in one atomic step, so votes cast at once on several nodes
 // are all kept and exactly one of them settles the question. A Deny is no vote: it settles the
 // question through an ordinary `claim`.
 
-/** Who cast a vote, as the host recorded it (the shape of a response's `answeredBy`). */
-export const voterSchema = z.strictObject({
-  principalId: z.string().min(1),
-  via: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/),
-  user: z.string().optional(),
-  destination: z.string().optional(),
-});
-
-/** One approval as stored: who, and when the store counted it. */
-export const voteSchema = voterSchema.extend({ at: z.iso.datetime() });
-
-export type Voter = z.infer<typeof voterSchema>;
+/** Who cast a vote: the host's `answeredBy` of the response. */
+export type Voter = AnsweredBy;
 export type Vote = z.infer<typeof voteSchema>;
 
 /** What `QuestionStore.vote` takes. */
@@ -47,7 +37,7 @@ export type VoteResult =
   | { kind: 'not-pending' };
 
 const voteRequestSchema = z.strictObject({
-  voter: voterSchema,
+  voter: answeredBySchema,
   approvals: z.int().min(1),
   answer: z.unknown(),
 });
@@ -76,7 +66,8 @@ export function tallyVote(record: QuestionRecord, request: VoteRequest, at: stri
   if (votes.some((vote) => vote.principalId === request.voter.principalId)) return { kind: 'repeated', record };
   const withVote: QuestionRecord = { ...record, votes: [...votes, { ...request.voter, at }] };
   if (withVote.votes!.length < request.approvals) return { kind: 'counted', record: withVote };
-  return { kind: 'settled', record: { ...withVote, outcome: 'answered', answer: request.answer, settledAt: at } };
+  // The settling vote's voter is who answered, as for any response; `votes` lists every approver.
+  return { kind: 'settled', record: { ...withVote, outcome: 'answered', answer: request.answer, settledAt: at, answeredBy: { ...request.voter } } };
 }
 
 /**
