@@ -61,6 +61,8 @@ export interface SubscriberSink {
   question(entry: PendingQuestion): void;
   /** A question it may see has ended. */
   settled(entry: EndedQuestion, ending: Ending): void;
+  /** A quorum approval it was shown counted one more approval (`entry.votes`). */
+  votes?(entry: PendingQuestion): void;
 }
 
 /**
@@ -95,9 +97,11 @@ export class Delivery {
    * again, same rpcId, with its votes (a client that holds it updates the progress it shows).
    */
   votesChanged(entry: PendingQuestion): void {
-    const text = JSON.stringify(requestedFrame(entry));
+    let text: string | undefined;
     for (const subscriber of this.audience.audience(entry.sessionId)) {
-      if (mayShow(subscriber, entry.rpcId)) subscriber.sendText(text, { checkBuffer: true });
+      if (!mayShow(subscriber, entry.rpcId)) continue;
+      if (subscriber.sink !== undefined) subscriber.sink.votes?.(entry);
+      else subscriber.sendText((text ??= JSON.stringify(requestedFrame(entry))), { checkBuffer: true });
     }
   }
 

@@ -3,8 +3,8 @@
 import type { IncomingMessage } from 'node:http';
 import { MemoryQuestionStore, type QuestionStore } from '@askseam/store';
 import { askApproval, type ApprovalQuorum } from '@askseam/user-questions';
-import { afterEach, describe, expect, it } from 'vitest';
-import { askApprovalDetached, WebSocketHostError, type Principal } from '../src/index.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { askApprovalDetached, WebSocketHostError, type ChannelQuestion, type ChannelSettlement, type Principal } from '../src/index.js';
 import { cleanup, startHost } from './fixture.js';
 
 afterEach(cleanup);
@@ -108,5 +108,35 @@ describe('quorum approvals', () => {
     expect(WebSocketHostError.isInstance(detached) && detached.code).toBe('QUORUM_UNSUPPORTED');
     expect(host.pending()).toEqual([]);
     expect(await memory.listPending('all')).toEqual([]);
+  });
+
+  it('takes votes from a channel through the same judge: from names its destination, progress reaches the channel, and the record says who', async () => {
+    const { as, host, ask } = await quorumHost();
+    const seen: ChannelQuestion[] = [];
+    const progress: ChannelQuestion[] = [];
+    const ended: ChannelSettlement[] = [];
+    const slack = host.openChannel({ via: 'slack', onQuestion: (question) => seen.push(question), onVotes: (question) => progress.push(question), onSettled: (settlement) => ended.push(settlement) });
+    const alex = await as('alex');
+    const decision = ask({ approvals: 2, from: [{ channel: 'slack:C0DBA' }, { principal: 'alex' }] });
+    const { rpcId } = await alex.next('question/requested');
+    await vi.waitFor(() => expect(seen.map((question) => question.rpcId)).toEqual([rpcId]));
+
+    // Posted in another Slack channel: not one the approval names.
+    const elsewhere = await slack.respond(rpcId, { ok: true, value: { sessionId: 'agent-a', answer: approve } }, { user: 'U0SAM', destination: 'slack:C0RANDOM' });
+    expect(elsewhere).toMatchObject({ accepted: false, reason: 'forbidden' });
+    const counted = await slack.respond(rpcId, { ok: true, value: { sessionId: 'agent-a', answer: approve } }, { user: 'U0SAM', principalId: 'sam', destination: 'slack:C0DBA' });
+    expect(counted).toEqual({ type: 'receipt', rpcId, accepted: true, votes: [{ principalId: 'sam', via: 'slack', user: 'U0SAM' }] });
+    expect(progress.map((question) => question.votes)).toEqual([[{ principalId: 'sam', via: 'slack', user: 'U0SAM', destination: 'slack:C0DBA' }]]);
+    expect(await alex.next('question/requested', (frame) => frame.votes !== undefined)).toMatchObject({ votes: [{ principalId: 'sam', via: 'slack', user: 'U0SAM' }] });
+
+    await alex.answer(rpcId, 'agent-a', approve);
+    expect(await decision).toEqual({
+      approved: true,
+      by: [
+        { principalId: 'sam', via: 'slack', user: 'U0SAM', destination: 'slack:C0DBA' },
+        { principalId: 'alex', via: 'websocket' },
+      ],
+    });
+    await vi.waitFor(() => expect(ended).toMatchObject([{ rpcId, outcome: 'answered', answeredBy: { principalId: 'alex', via: 'websocket' } }]));
   });
 });
