@@ -26,6 +26,7 @@ import type {
   PendingQuestion,
   QuestionClient,
   QuestionClientEvents,
+  QuestionVote,
 } from './types.js';
 
 /** Connect to a host and keep a live map of the questions waiting for this user. */
@@ -52,6 +53,8 @@ class QuestionConnection implements QuestionClient {
   readonly #heartbeatMs: number;
   readonly #listeners = new Listeners<QuestionClientEvents>();
   readonly #pending = new Map<string, PendingQuestion>();
+  /** A quorum approval's approvals so far, by rpcId (a held `PendingQuestion` is frozen: its `votes` reads here). */
+  readonly #votes = new Map<string, readonly QuestionVote[]>();
   readonly #inFlight = new Map<string, InFlight>();
   // Receipts are matched by `id`; a random prefix keeps ids apart between clients in logs.
   readonly #idPrefix = Math.random().toString(36).slice(2, 10);
@@ -362,7 +365,12 @@ class QuestionConnection implements QuestionClient {
 
   #onRequested(frame: QuestionRequestedFrame): void {
     // A replay of a question we hold keeps the very same object, so UI drafts keyed by rpcId survive.
-    if (this.#pending.has(frame.rpcId)) return;
+    // The host sends a held quorum approval again when a vote is counted: only its votes change.
+    if (this.#pending.has(frame.rpcId)) {
+      if (frame.votes !== undefined) this.#setVotes(frame.rpcId, frame.votes);
+      return;
+    }
+    if (frame.votes !== undefined) this.#votes.set(frame.rpcId, Object.freeze(frame.votes.map((vote) => Object.freeze(vote))));
     const question = this.#pendingQuestion(frame);
     this.#pending.set(frame.rpcId, question);
     this.#listeners.emit('requested', question);
@@ -377,6 +385,7 @@ class QuestionConnection implements QuestionClient {
     const question = this.#pending.get(frame.rpcId);
     if (question === undefined) return;
     this.#pending.delete(frame.rpcId);
+    this.#votes.delete(frame.rpcId);
     this.#listeners.emit('resolved', { rpcId: frame.rpcId, sessionId: frame.sessionId, outcome: frame.outcome });
   }
 
@@ -384,6 +393,12 @@ class QuestionConnection implements QuestionClient {
     const call = frame.id === undefined ? undefined : this.#inFlight.get(frame.id);
     if (call === undefined || frame.id === undefined) return; // not a send of ours that is still waiting
     this.#inFlight.delete(frame.id);
+    if (frame.accepted && frame.votes !== undefined) {
+      // One approval of a quorum approval that waits for more: counted, and still pending here.
+      this.#setVotes(frame.rpcId, frame.votes);
+      call.resolve({ rpcId: frame.rpcId, accepted: true, votes: this.#votes.get(frame.rpcId) ?? [] });
+      return;
+    }
     if (frame.accepted) {
       call.resolve({ rpcId: frame.rpcId, accepted: true });
       // The host settled the question with this response: it is over here, as question/resolved would say.
@@ -398,8 +413,19 @@ class QuestionConnection implements QuestionClient {
     );
   }
 
+  /** New votes for a held question: kept, and the `votes` event fired when they changed. */
+  #setVotes(rpcId: string, votes: readonly QuestionVote[]): void {
+    const question = this.#pending.get(rpcId);
+    if (question === undefined) return;
+    const before = this.#votes.get(rpcId);
+    if (before !== undefined && JSON.stringify(before) === JSON.stringify(votes)) return;
+    this.#votes.set(rpcId, Object.freeze(votes.map((vote) => Object.freeze({ ...vote }))));
+    this.#listeners.emit('votes', question);
+  }
+
   #pendingQuestion(frame: QuestionRequestedFrame): PendingQuestion {
     const { rpcId, sessionId, questions, askedAt, urgency } = frame;
+    const votes = this.#votes;
     return Object.freeze({
       rpcId,
       sessionId,
@@ -407,6 +433,9 @@ class QuestionConnection implements QuestionClient {
       askedAt,
       // Only when the host sent one: absent means "not said", which a UI may show differently from any level.
       ...(urgency === undefined ? {} : { urgency }),
+      get votes() {
+        return votes.get(rpcId);
+      },
       check: (answer: AskUserQuestionAnswer) => localMismatch(questions, answer),
       answer: (answer: AskUserQuestionAnswer) => this.answer(rpcId, answer),
       cancel: () => this.cancel(rpcId),

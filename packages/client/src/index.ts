@@ -9,6 +9,7 @@ export type {
   QuestionClient,
   QuestionClientEvents,
   QuestionResolvedEvent,
+  QuestionVote,
   ResolvedOutcome,
 } from './types.js';
 export { QuestionClientError, questionClientErrorCodes } from './errors.js';

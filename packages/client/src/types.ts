@@ -39,7 +39,24 @@ export interface ConnectQuestionsOptions {
 export type ClientStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 /** A host's acceptance of an answer or a cancel. The question has left `pending` (and `resolved` has fired) by the time this arrives. */
-export type AcceptedReceipt = { rpcId: string; accepted: true };
+export type AcceptedReceipt = {
+  rpcId: string;
+  accepted: true;
+  /**
+   * Set when the answer was one approval of a quorum approval that still waits for more: the
+   * question stays pending (it is not resolved here), and these are its approvals so far.
+   */
+  votes?: readonly QuestionVote[];
+};
+
+/** One approval counted on a quorum approval (`intent.quorum`): who, and how it came in. */
+export interface QuestionVote {
+  readonly principalId: string;
+  /** `websocket`, `http`, a channel's name. */
+  readonly via: string;
+  /** The person as their channel names them, when it does. */
+  readonly user?: string;
+}
 
 /** Why a question left the pending map: the host's outcome, or `gone` (settled while this client was away). */
 export type ResolvedOutcome = 'answered' | 'cancelled' | 'gone';
@@ -63,6 +80,11 @@ export interface PendingQuestion {
    * only: it never changes which answers fit. A UI may order its queue by it.
    */
   readonly urgency?: AskUserQuestionUrgency;
+  /**
+   * A quorum approval's approvals so far (absent before the first, and for every other question).
+   * Kept current as the host counts votes; the `votes` event says when it changed.
+   */
+  readonly votes?: readonly QuestionVote[];
   /** Why `answer` would not fit these questions (the `matchesQuestions` rule it breaks), or `undefined` when it fits. */
   check(answer: AskUserQuestionAnswer): AnswerMismatch | undefined;
   /** Same as `client.answer(rpcId, answer)`. */
@@ -80,6 +102,8 @@ export interface LinkState {
 
 export interface QuestionClientEvents {
   requested: PendingQuestion;
+  /** A quorum approval this client holds counted another approval: the same `PendingQuestion`, its `votes` updated. */
+  votes: PendingQuestion;
   resolved: QuestionResolvedEvent;
   status: ClientStatus;
   error: QuestionClientError;
@@ -102,6 +126,8 @@ export interface QuestionClient {
    * the host's hello no longer lists an rpcId this client held.
    */
   on(event: 'resolved', listener: (event: QuestionResolvedEvent) => void): () => void;
+  /** A quorum approval's progress changed (`question.votes`): show "1 of 2 approvals (by @alex)". */
+  on(event: 'votes', listener: (question: PendingQuestion) => void): () => void;
   on(event: 'status', listener: (status: ClientStatus) => void): () => void;
   /** Error frames from the host, unreadable frames, failed connection attempts. */
   on(event: 'error', listener: (error: QuestionClientError) => void): () => void;

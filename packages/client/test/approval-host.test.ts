@@ -37,19 +37,19 @@ describe('askApproval with a real host and client', () => {
     const card = approvalOf(pending.questions);
     expect(card).toMatchObject({ toolName: 'drop_table', toolDescription: 'Drops a database table.', input: tool.input, approve: 'Approve', deny: 'Deny', reason: 'Cleaning up after the migration.' });
     await pending.answer({ answers: [{ id: card!.id, selected: [card!.approve] }] });
-    await expect(decision).resolves.toEqual({ approved: true });
+    await expect(decision).resolves.toEqual({ approved: true, by: [{ principalId: 'token', via: 'websocket' }] });
   });
 
   it('resolves denied with the reason typed on the client', async () => {
     const { pending, decision } = await approvalAsked();
     await pending.answer({ answers: [{ id: 'tool-approval', selected: [], custom: 'Sessions are still read by the old app.' }] });
-    await expect(decision).resolves.toEqual({ approved: false, reason: 'Sessions are still read by the old app.' });
+    await expect(decision).resolves.toEqual({ approved: false, reason: 'Sessions are still read by the old app.', by: [{ principalId: 'token', via: 'websocket' }] });
   });
 
   it('resolves denied without a reason when the person presses Deny', async () => {
     const { pending, decision } = await approvalAsked();
     await pending.answer({ answers: [{ id: 'tool-approval', selected: ['Deny'] }] });
-    await expect(decision).resolves.toEqual({ approved: false });
+    await expect(decision).resolves.toEqual({ approved: false, by: [{ principalId: 'token', via: 'websocket' }] });
   });
 
   it('rejects ASK_CANCELLED when the person dismisses it', async () => {
@@ -61,5 +61,49 @@ describe('askApproval with a real host and client', () => {
   it('rejects ASK_TIMEOUT when nobody answers in time', async () => {
     const { decision } = await approvalAsked({ timeoutMs: 50 });
     await expect(decision).rejects.toMatchObject({ code: 'ASK_TIMEOUT' });
+  });
+});
+
+describe('a quorum approval with two real clients', () => {
+  it('keeps the question pending for the first approver, shows both clients the progress, and resolves with both approvers', async () => {
+    const userQuestions = new UserQuestions({ agents: { get: (id) => (id === agent.id ? agent : undefined), roots: () => [agent] } });
+    const host = await createWebSocketHost({
+      userQuestions,
+      authenticate: (req) => {
+        const user = new URL(req.url ?? '/', 'http://host').searchParams.get('user');
+        return user === null ? undefined : { id: user, canSee: () => true };
+      },
+    });
+    cleanups.push(() => host.close());
+    const [alex, sam] = ['alex', 'sam'].map((user) => {
+      const client = connectQuestions({ url: `${host.url}?user=${user}`, WebSocket });
+      cleanups.push(() => client.close());
+      return client;
+    }) as [ReturnType<typeof connectQuestions>, ReturnType<typeof connectQuestions>];
+    await Promise.all([statusReached(alex, 'open'), statusReached(sam, 'open')]);
+    const shown = Promise.all([nextEvent(alex, 'requested'), nextEvent(sam, 'requested')]);
+    const decision = askApproval(userQuestions, { tool, agent, quorum: { approvals: 2 } });
+    const [forAlex, forSam] = await shown;
+    expect(forAlex.votes).toBeUndefined();
+
+    const samSees = nextEvent(sam, 'votes');
+    const receipt = await forAlex.answer({ answers: [{ id: 'tool-approval', selected: ['Approve'] }] });
+    expect(receipt).toEqual({ rpcId: forAlex.rpcId, accepted: true, votes: [{ principalId: 'alex', via: 'websocket' }] });
+    // Still pending for alex: his vote is in, the question is not over.
+    expect(alex.pending.get(forAlex.rpcId)?.votes).toEqual([{ principalId: 'alex', via: 'websocket' }]);
+    expect(await samSees).toBe(forSam);
+    expect(forSam.votes).toEqual([{ principalId: 'alex', via: 'websocket' }]);
+
+    const alexSeesEnd = nextEvent(alex, 'resolved');
+    await forSam.answer({ answers: [{ id: 'tool-approval', selected: ['Approve'] }] });
+    await expect(decision).resolves.toEqual({
+      approved: true,
+      by: [
+        { principalId: 'alex', via: 'websocket' },
+        { principalId: 'sam', via: 'websocket' },
+      ],
+    });
+    expect(await alexSeesEnd).toMatchObject({ rpcId: forAlex.rpcId, outcome: 'answered' });
+    expect(sam.pending.size).toBe(0);
   });
 });

@@ -15,6 +15,7 @@ import type { Cluster } from './cluster.js';
 import type { Delivery } from './delivery.js';
 import { checkDetachedAsk, type DetachedAskRequest } from './detached.js';
 import { WebSocketHostError } from './errors.js';
+import { refuseQuorumWithoutVotes } from './quorum.js';
 import type { BackgroundWork, Lifecycle } from './lifecycle.js';
 import type { HostLogger } from './logger.js';
 import { callNotifier, type Notifier } from './notify.js';
@@ -68,22 +69,24 @@ export class Asks {
 
     return new Promise<AskUserQuestionAnswer>((resolve, reject) => {
       const rpcId = randomUUID();
-      if (signal === undefined) {
+      const { answeredBy } = request;
+      if (signal === undefined && answeredBy === undefined) {
         // No signal to unhook: the promise's resolve alone is the waiter (less heap per pending question).
         waiters.setResolver(rpcId, resolve);
       } else {
-        const onAbort = () => this.#abortBlocking(rpcId, signal.reason);
+        const onAbort = () => this.#abortBlocking(rpcId, signal?.reason);
         waiters.set(rpcId, {
           resolve: (answer) => {
-            signal.removeEventListener('abort', onAbort);
+            signal?.removeEventListener('abort', onAbort);
             resolve(answer);
           },
           reject: (error) => {
-            signal.removeEventListener('abort', onAbort);
+            signal?.removeEventListener('abort', onAbort);
             reject(error);
           },
+          ...(answeredBy === undefined ? {} : { answeredBy }),
         });
-        signal.addEventListener('abort', onAbort, { once: true });
+        signal?.addEventListener('abort', onAbort, { once: true });
       }
       // The seam passes urgency through unchecked; a level we do not know is read as medium.
       const urgency = request.urgency === undefined ? undefined : askUserQuestionUrgencySchema.catch('medium').parse(request.urgency);
@@ -126,12 +129,15 @@ export class Asks {
     if (signal?.aborted) throw new UserQuestionError('ASK_ABORTED', 'The question was aborted before it was asked.', { cause: signal.reason });
     // Only the contract's fields go on the wire, and the caller's later edits do not.
     // The seam's sealed batch is checked and frozen: shared, not copied (one copy per pending question).
-    return isSealedQuestionBatch(request.questions) ? request.questions : parseOwnCopy(request.questions);
+    const questions = isSealedQuestionBatch(request.questions) ? request.questions : parseOwnCopy(request.questions);
+    refuseQuorumWithoutVotes(questions, this.deps.store);
+    return questions;
   }
 
   async askDetached(request: DetachedAskRequest): Promise<{ rpcId: string }> {
     const checked = checkDetachedAsk(request);
     this.#refuseWhenClosed();
+    refuseQuorumWithoutVotes(checked.questions, this.deps.store);
     const record: QuestionRecord = { rpcId: randomUUID(), askedAt: isoNow(), mode: 'detached', ...checked };
     const saved = await this.#enqueue(record);
     if (!saved.ok) throw new WebSocketHostError('STORE_FAILED', `The detached question could not be saved, so nobody was asked: ${String(saved.error)}`, { cause: saved.error });

@@ -1,5 +1,5 @@
 import type { ReceiptFrame, ServerFrame } from '@askseam/protocol';
-import { responseViaSchema, type AnsweredBy, type QuestionOutcome, type QuestionUrgency } from '@askseam/store';
+import { responseViaSchema, type AnsweredBy, type QuestionOutcome, type QuestionUrgency, type Vote } from '@askseam/store';
 import { redactSensitiveAnswers, type AskUserQuestionAnswer, type AskUserQuestionItem } from '@askseam/user-questions';
 import type { EndedQuestion, Ending, Subscriber, SubscriberSink } from './delivery.js';
 import { WebSocketHostError } from './errors.js';
@@ -24,6 +24,11 @@ export interface HostChannelOptions {
   onQuestion(question: ChannelQuestion): void;
   /** A question it was shown has ended, wherever and however: answered anywhere, dismissed, withdrawn, timed out. */
   onSettled(settlement: ChannelSettlement): void;
+  /**
+   * A quorum approval it was shown counted one more approval, wherever it was cast: the question
+   * again, with `votes`, so the channel can edit what it posted ("1 of 2 approvals (by @alex)").
+   */
+  onVotes?(question: ChannelQuestion): void;
 }
 
 /** A pending question, as a channel posts it. Tool approvals and plan reviews carry their `intent` on the item. */
@@ -35,6 +40,8 @@ export interface ChannelQuestion {
   askedAt: string;
   questions: AskUserQuestionItem[];
   urgency?: QuestionUrgency;
+  /** A quorum approval's approvals so far (`intent.quorum`), in the order they were counted. */
+  votes?: AnsweredBy[];
 }
 
 /** How a question a channel was shown ended. */
@@ -135,6 +142,12 @@ export class ChannelPort implements Subscriber, SubscriberSink, HostChannel {
     this.#call('onQuestion', () => this.options.onQuestion(channelQuestion(entry)));
   }
 
+  votes(entry: PendingQuestion): void {
+    if (this.#closed || this.options.onVotes === undefined) return;
+    const onVotes = this.options.onVotes;
+    this.#call('onVotes', () => onVotes(channelQuestion(entry)));
+  }
+
   settled(entry: EndedQuestion, ending: Ending): void {
     if (this.#closed) return;
     this.#call('onSettled', () => this.options.onSettled(channelSettlement(entry, ending)));
@@ -165,7 +178,7 @@ export class ChannelPort implements Subscriber, SubscriberSink, HostChannel {
   }
 
   /** A throwing callback is the channel's bug: logged, and never allowed to break delivery to anyone else. */
-  #call(name: 'onQuestion' | 'onSettled', callback: () => void): void {
+  #call(name: 'onQuestion' | 'onSettled' | 'onVotes', callback: () => void): void {
     try {
       callback();
     } catch (error) {
@@ -202,7 +215,12 @@ function channelQuestion(entry: PendingQuestion): ChannelQuestion {
     askedAt: record.askedAt,
     questions: structuredClone(record.questions),
     ...(record.urgency === undefined ? {} : { urgency: record.urgency }),
+    ...channelVotes(entry.votes ?? record.votes),
   };
+}
+
+function channelVotes(votes: readonly Vote[] | undefined): { votes?: AnsweredBy[] } {
+  return votes === undefined ? {} : { votes: votes.map(({ at: _at, ...voter }) => voter) };
 }
 
 function channelSettlement(entry: EndedQuestion, ending: Ending): ChannelSettlement {

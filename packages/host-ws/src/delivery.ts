@@ -1,9 +1,10 @@
-import { PROTOCOL_VERSION, type QuestionRequestedFrame, type QuestionResolvedFrame, type ServerFrame } from '@askseam/protocol';
-import type { AnsweredBy, QuestionOutcome } from '@askseam/store';
+import { PROTOCOL_VERSION, type QuestionRequestedFrame, type QuestionResolvedFrame, type QuestionVote, type ServerFrame } from '@askseam/protocol';
+import type { AnsweredBy, QuestionOutcome, Vote } from '@askseam/store';
 import type { AskUserQuestionAnswer, AskUserQuestionItem } from '@askseam/user-questions';
 import { ConnectionIndex } from './connection-index.js';
 import type { PendingQuestion, PendingTable } from './pending.js';
 import { onlyQuestion, type Principal } from './principal.js';
+import { votesForClients } from './quorum.js';
 import type { Reporter } from './reporter.js';
 
 /**
@@ -60,6 +61,8 @@ export interface SubscriberSink {
   question(entry: PendingQuestion): void;
   /** A question it may see has ended. */
   settled(entry: EndedQuestion, ending: Ending): void;
+  /** A quorum approval it was shown counted one more approval (`entry.votes`). */
+  votes?(entry: PendingQuestion): void;
 }
 
 /**
@@ -86,6 +89,19 @@ export class Delivery {
         subscriber.sink.question(entry);
         this.#delivered(subscriber, entry, { replay: false });
       } else if (subscriber.sendText(text, { checkBuffer: true })) this.#delivered(subscriber, entry, { replay: false });
+    }
+  }
+
+  /**
+   * A quorum approval's approvals changed: everyone who may see its session gets the question
+   * again, same rpcId, with its votes (a client that holds it updates the progress it shows).
+   */
+  votesChanged(entry: PendingQuestion): void {
+    let text: string | undefined;
+    for (const subscriber of this.audience.audience(entry.sessionId)) {
+      if (!mayShow(subscriber, entry.rpcId)) continue;
+      if (subscriber.sink !== undefined) subscriber.sink.votes?.(entry);
+      else subscriber.sendText((text ??= JSON.stringify(requestedFrame(entry))), { checkBuffer: true });
     }
   }
 
@@ -162,5 +178,11 @@ function requestedFrame(entry: PendingQuestion): QuestionRequestedFrame {
     questions: entry.questions,
     askedAt: entry.askedAt,
     ...(entry.record.urgency === undefined ? {} : { urgency: entry.record.urgency }),
+    ...votesField(entry.votes ?? entry.record.votes),
   };
+}
+
+function votesField(votes: readonly Vote[] | undefined): { votes?: QuestionVote[] } {
+  const shown = votesForClients(votes);
+  return shown === undefined ? {} : { votes: shown };
 }

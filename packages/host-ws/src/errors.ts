@@ -13,6 +13,8 @@ export const webSocketHostErrorCodes = [
   'NO_LINK_BASE_URL',
   /** `linkFor` was asked for a question that is not pending on this host (unknown, or already settled). */
   'NOT_PENDING',
+  /** A quorum approval was asked on a host whose question store has no `vote()` to count approvals with. */
+  'QUORUM_UNSUPPORTED',
   /** `openChannel` on a closed host, or `respond` through a channel that was closed (or whose host was). */
   'CLOSED',
 ] as const;

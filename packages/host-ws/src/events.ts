@@ -20,6 +20,11 @@ export type HostEvent =
   | { type: 'delivered'; rpcId: string; sessionId: string; connectionId: string; replay: boolean }
   /** `answeredBy`: who answered, as the settled record keeps it (its `via` is `channel`). */
   | { type: 'answered'; rpcId: string; sessionId: string; connectionId: string; principalId: string; answer: AskUserQuestionAnswer; channel?: ResponseChannel; answeredBy: AnsweredBy }
+  /**
+   * One approval of a quorum approval was counted (`approvals` of `needed`); the question stays
+   * pending. The vote that completes the quorum is reported as `answered` instead.
+   */
+  | { type: 'voted'; rpcId: string; sessionId: string; connectionId: string; principalId: string; channel?: ResponseChannel; user?: string; destination?: string; approvals: number; needed: number }
   /** The person dismissed the questions (a `cancelled` response); the ask rejected `ASK_CANCELLED`. */
   | { type: 'cancelled'; rpcId: string; sessionId: string; connectionId: string; principalId: string; channel?: ResponseChannel; user?: string; destination?: string }
   /**

@@ -1,5 +1,5 @@
 import { humanOutcomes, type QuestionRecord } from '@askseam/store';
-import { UserQuestionError, handOverAnswer, type AskUserQuestionAnswer } from '@askseam/user-questions';
+import { UserQuestionError, handOverAnswer, type AnsweredBy, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import type { Cluster } from './cluster.js';
 import type { Delivery } from './delivery.js';
 import type { BackgroundWork } from './lifecycle.js';
@@ -11,11 +11,14 @@ import type { Reporter } from './reporter.js';
 import type { Resumer } from './resume.js';
 import type { ResumeMarks } from './resume-marks.js';
 import { storedAnswerProblem } from './stored-answer.js';
+import { whoDecided } from './quorum.js';
 
 /** An in-process asker of a blocking question. */
 export interface Waiter {
   resolve(answer: AskUserQuestionAnswer): void;
   reject(error: unknown): void;
+  /** The asker's `answeredBy` (the seam's request): told who decided just before `resolve`. */
+  answeredBy?: (people: readonly AnsweredBy[]) => void;
 }
 
 /** The in-process askers of blocking questions, by rpcId. A pending question without one is answered to `onResume`. */
@@ -229,12 +232,27 @@ export class HandOver {
     this.#handedToAsker.add(record.rpcId);
     // The one copy on the way back: the store's record, the event log and the asker must not share
     // one object, and the seam passes a hand-over copy to its caller without copying it again.
-    if (record.outcome === 'answered' && record.answer !== undefined) waiter.resolve(handOverAnswer(record.answer));
+    if (record.outcome === 'answered' && record.answer !== undefined) {
+      tellWhoDecided(record, waiter, this.deps.logger);
+      waiter.resolve(handOverAnswer(record.answer));
+    }
     else {
       const said = message === undefined ? '' : ` They said: ${message}`;
       waiter.reject(new UserQuestionError('ASK_CANCELLED', `The user dismissed the questions without answering.${said}`));
     }
     // The asker has it: neither a restart nor another node may hand it to onResume as well (retried until it lands).
     this.deps.work.track(this.deps.marks.mark(record.rpcId));
+  }
+}
+
+/** The asker's `answeredBy`, when it gave one and the record says who decided; a throwing callback never keeps the answer from it. */
+function tellWhoDecided(record: QuestionRecord, waiter: Waiter, logger: HostLogger): void {
+  if (waiter.answeredBy === undefined) return;
+  const people = whoDecided(record);
+  if (people === undefined) return;
+  try {
+    waiter.answeredBy(people);
+  } catch (error) {
+    logger.error('the asker\'s answeredBy threw; the answer is handed over all the same', { rpcId: record.rpcId, error: String(error) });
   }
 }

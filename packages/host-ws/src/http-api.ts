@@ -135,7 +135,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, route: string, d
 
 /** The status an HTTP caller gets for each receipt. */
 function statusOf(outcome: RespondOutcome): number {
-  if (outcome.kind === 'answered' || outcome.kind === 'cancelled') return 200;
+  if (outcome.kind === 'answered' || outcome.kind === 'cancelled' || outcome.kind === 'voted') return 200;
   if (outcome.kind === 'store-failed') return 503;
   // Not a failure to retry: the response may be recorded, and the host is finding out (docs/durability.md).
   if (outcome.kind === 'unconfirmed') return 202;

@@ -1,5 +1,5 @@
 import type { ReceiptFrame } from '@askseam/protocol';
-import type { QuestionRecord, QuestionStore } from '@askseam/store';
+import type { QuestionBusAnnouncementMessage, QuestionRecord, QuestionStore } from '@askseam/store';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 import type { Cluster } from './cluster.js';
 import type { Delivery } from './delivery.js';
@@ -12,6 +12,7 @@ import { claimVerdict, confirmDelaysMs, readBack } from './read-back.js';
 import type { RejectionBudget } from './rejection-budget.js';
 import { answeredByOf, type Reporter, type Responder } from './reporter.js';
 import { respond, type RespondInput, type RespondOutcome } from './respond.js';
+import { announceVote, quorumVoting } from './quorum.js';
 
 /** Where a response came from, and how to answer its sender (any transport). */
 export interface ResponseVia extends Omit<Responder, 'principalId'> {
@@ -59,13 +60,10 @@ export class Judge {
   async #judgeNow(input: RespondInput, principal: Principal, canSee: (sessionId: string) => boolean, via: ResponseVia): Promise<RespondOutcome> {
     const { pending, store, delivery, reporter, logger, work } = this.deps;
     const by: Responder = { principalId: principal.id, connectionId: via.connectionId, channel: via.channel, ...person(via) };
-    const outcome = await respond(input, canSee, {
-      pending,
-      store,
-      onlyQuestion: onlyQuestion(principal),
-      announce: (news) => this.deps.cluster.announcement(news),
-      answeredBy: answeredByOf(by),
-    });
+    const answeredBy = answeredByOf(by);
+    const announce = (news: QuestionBusAnnouncementMessage) => this.deps.cluster.announcement(news);
+    const quorum = quorumVoting({ principal, ...(answeredBy.destination === undefined ? {} : { destination: answeredBy.destination }) }, answeredBy, { store, pending, announce });
+    const outcome = await respond(input, canSee, { pending, store, onlyQuestion: onlyQuestion(principal), announce, answeredBy, quorum });
     // The receipt and the question/resolved frames to the session's other subscribers leave
     // together. The responder's accepted receipt is its news that the question is over (protocol 2).
     (via.batch ?? runNow)(() => {
@@ -93,6 +91,9 @@ export class Judge {
         if (sessionId !== undefined && this.#mayLogRejection(by.principalId)) reporter.record({ ...rejected, sessionId });
         return outcome;
       }
+      case 'voted':
+        if (!outcome.repeated) announceVote(outcome.record, by, { pending, delivery, reporter });
+        return outcome;
       case 'cancelled':
       case 'answered':
         this.#announceSettled(outcome, by);

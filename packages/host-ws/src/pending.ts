@@ -1,4 +1,4 @@
-import type { QuestionRecord } from '@askseam/store';
+import type { QuestionRecord, Vote } from '@askseam/store';
 import type { AskUserQuestionItem } from '@askseam/user-questions';
 import { RecentIds } from './recent-ids.js';
 
@@ -14,6 +14,9 @@ export class PendingQuestion {
    * person could answer must already be on disk, or a crash could lose their answer's question.
    */
   saved: boolean;
+
+  /** A quorum approval's approvals counted since it was loaded or asked here (quorum.ts); `record.votes` before the first. */
+  declare votes?: readonly Vote[];
 
   constructor(
     /** The record as saved (with `state`, `mode`, `askedBy`): what a resume handler or notifier gets. */

@@ -18,6 +18,8 @@ export interface Principal {
    * missing from the list is never shown. `canSee` is still asked for each question.
    */
   sessionsExhaustive?: boolean;
+  /** The groups the app puts this principal in (`{ group }` answerers match them, as in a quorum's `from`). */
+  groups?: string[];
 }
 
 // The host's own see-everything principals, so that delivery can skip asking them.

@@ -21,6 +21,8 @@ export type HostFact =
   | { kind: 'delivered'; rpcId: string; sessionId: string; connectionId: string; replay: boolean; via?: string }
   | { kind: 'answered'; record: QuestionRecord; answer: AskUserQuestionAnswer; by: Responder }
   | { kind: 'cancelled'; record: QuestionRecord; message?: string; by: Responder }
+  /** One approval of a quorum approval counted by the store; the question still waits for `needed`. */
+  | { kind: 'voted'; record: QuestionRecord; by: Responder; approvals: number; needed: number }
   /** The asker gave up (`signal`; `timedOut` when the seam's deadline fired it) or the host closed. */
   | { kind: 'aborted'; rpcId: string; sessionId: string; by: 'signal' | 'host-close'; timedOut: boolean }
   /** `sessionId` is known only for a question the store has; without it nothing is written to the event log. */
@@ -118,6 +120,11 @@ const outputs: OutputTable = {
       sessionId: record.sessionId,
       data: { principalId: by.principalId, channel: by.channel, ...personOf(by), ...optional('message', message) },
     }),
+  },
+  voted: {
+    event: ({ record, by, approvals, needed }) => ({ type: 'voted', rpcId: record.rpcId, sessionId: record.sessionId, connectionId: by.connectionId, principalId: by.principalId, channel: by.channel, approvals, needed }),
+    // No log entry here: the store appends `vote_cast` with the vote itself, in one atomic step.
+    line: ({ record, approvals, needed }) => ['info', 'approval counted', { rpcId: record.rpcId, sessionId: record.sessionId, approvals, needed }],
   },
   aborted: {
     event: ({ rpcId, sessionId, by, timedOut }) => ({ type: 'aborted', rpcId, sessionId, by, timedOut }),

@@ -3,6 +3,7 @@ import { QuestionStoreError, type AnsweredBy, type BusAnnouncement, type Questio
 import { compiledSafeParse, sealReceivedAnswer, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import type { PendingQuestion, PendingTable } from './pending.js';
 import { claimVerdict, readBack, readBackDelaysMs } from './read-back.js';
+import { voteReceipt, type QuorumVoting } from './quorum.js';
 
 /** One response to one question, from a `question/respond` frame or an HTTP request. */
 export interface RespondInput {
@@ -20,6 +21,8 @@ export interface RespondDeps {
   announce?: (message: QuestionBusAnnouncementMessage) => BusAnnouncement | undefined;
   /** A one-question link's question: every other question is `forbidden` to this responder, whatever its session. */
   onlyQuestion?: string | undefined;
+  /** The vote path of quorum approvals (quorum.ts): who may respond to one, and how an Approve is counted. */
+  quorum?: QuorumVoting;
   /** Who is responding, kept with the settled record when the response settles it. */
   answeredBy?: AnsweredBy;
 }
@@ -30,6 +33,8 @@ export type RespondOutcome =
   | { kind: 'rejected'; receipt: ReceiptFrame; reason: ReceiptRejectionReason; detail?: string; entry?: PendingQuestion }
   /** Claimed in the store with this answer: the caller must hand `record` to its asker. */
   | { kind: 'answered'; receipt: ReceiptFrame; record: QuestionRecord; answer: AskUserQuestionAnswer; announced?: true }
+  /** One approval of a quorum approval, counted (or, `repeated`, already counted for this principal): the question stays pending. */
+  | { kind: 'voted'; receipt: ReceiptFrame; record: QuestionRecord; repeated: boolean }
   /** Claimed in the store as dismissed: the caller must hand `record` to its asker (the ask rejects `ASK_CANCELLED`). */
   | { kind: 'cancelled'; receipt: ReceiptFrame; record: QuestionRecord; message?: string; announced?: true }
   /** The store could not record the settlement (a read-back proved it): the question is pending again, so the same response may be sent again. */
@@ -72,6 +77,8 @@ export async function respond(input: RespondInput, canSee: (sessionId: string) =
   // but not yours" whatever the result says.
   if (!canSee(entry.sessionId)) return reject('forbidden');
   if (deps.onlyQuestion !== undefined && deps.onlyQuestion !== rpcId) return reject('forbidden');
+  // A quorum approval whose `from` leaves this responder out: no vote, no deny, no dismissal.
+  if (deps.quorum !== undefined && !deps.quorum.mayRespond(entry)) return reject('forbidden', 'This approval needs approvers it names (quorum.from), and you are not one of them.');
 
   // 3. Before anything else is read: an object that says whether it is an answer or a failure.
   const result = input.result;
@@ -121,7 +128,16 @@ export async function respond(input: RespondInput, canSee: (sessionId: string) =
   const answer = sealReceivedAnswer(entry.questions, value.answer);
   if (!answer.ok) return reject('bad-response', answer.mismatch.message);
 
-  // 9. First answer wins: claim here and in the store before anything resolves.
+  // 9. A quorum approval's Approve is one vote, counted by the store (quorum.ts). Anything else:
+  // first answer wins, so claim here and in the store before anything resolves.
+  const voted = deps.quorum?.vote(entry, answer.answer);
+  if (voted !== undefined) {
+    const vote = await voted;
+    if (vote.kind === 'not-pending') return reject('not-pending');
+    if (vote.kind === 'failed') return reject('bad-response', 'The host could not record your approval; send it again (an approval sent twice counts once).');
+    if (vote.kind === 'counted') return { kind: 'voted', receipt: voteReceipt(id, rpcId, vote.record.votes), record: vote.record, repeated: vote.repeated };
+    return { kind: 'answered', receipt: accepted, record: vote.record, answer: answer.answer, ...(vote.announced ? { announced: true } : {}) };
+  }
   const claimed = await claim(entry, 'answered', answer.answer, deps, { type: 'settled' });
   if (claimed.kind === 'lost') return reject('not-pending');
   if (claimed.kind === 'failed') return storeFailed(entry, claimed.error, id);

@@ -73,6 +73,8 @@ export interface TestHost {
   host: WebSocketHost;
   userQuestions: UserQuestions;
   events: HostEvent[];
+  /** The live root agent `sessionId` (for helpers such as askApproval that take the agent). */
+  agent(sessionId: string): AgentRef;
   /** Ask as agent `sessionId` (a live root). The promise is observed so a rejection is never unhandled. */
   ask(sessionId: string, questions?: AskUserQuestionItem[], extra?: Partial<AskUserQuestionRequest>): Asking;
   /** Connect with the shared token (sees every session). */
@@ -103,6 +105,7 @@ export async function startHost(options: Partial<WebSocketHostOptions> = {}, ses
     host,
     userQuestions,
     events,
+    agent: (sessionId) => agents.agent(sessionId),
     ask(sessionId, questions = [colourQuestion], extra = {}) {
       const promise = userQuestions.ask({ questions, agent: agents.agent(sessionId), ...extra });
       const settled = promise.then(

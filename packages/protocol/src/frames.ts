@@ -29,6 +29,18 @@ export const helloFrameSchema = z.object({
   link: z.object({ rpcId: z.string(), settled: z.boolean() }).optional(),
 });
 
+/**
+ * One approval counted on a quorum approval (`intent.quorum`): who approved, as the host recorded
+ * it. A client shows the progress ("1 of 2 approvals (by @alex)"); the count needed is the intent's.
+ */
+export const questionVoteSchema = z.object({
+  principalId: z.string(),
+  /** How the vote came in: `websocket`, `http`, a channel's name. */
+  via: z.string(),
+  /** The person as their channel names them, when it does. */
+  user: z.string().optional(),
+});
+
 export const questionRequestedFrameSchema = z.object({
   type: z.literal('question/requested'),
   /** A random UUID, stable across replays: key drafts by it. */
@@ -44,6 +56,12 @@ export const questionRequestedFrameSchema = z.object({
    * level never makes an older client drop the whole question.
    */
   urgency: askUserQuestionUrgencySchema.catch('medium').optional(),
+  /**
+   * A quorum approval's approvals so far. The host sends the frame again, same rpcId, each time a
+   * vote is counted: a client that holds the question updates its progress; one built before
+   * votes keeps the question as it is (a replay of a held question changes nothing there).
+   */
+  votes: z.array(questionVoteSchema).optional(),
 });
 
 export const questionOutcomeSchema = z.enum(['answered', 'cancelled']);
@@ -58,7 +76,17 @@ export const questionResolvedFrameSchema = z.object({
 export const receiptRejectionReasonSchema = z.enum(['not-pending', 'bad-response', 'forbidden']);
 
 export const receiptFrameSchema = z.discriminatedUnion('accepted', [
-  z.object({ type: z.literal('receipt'), id: z.string().optional(), rpcId: z.string(), accepted: z.literal(true) }),
+  z.object({
+    type: z.literal('receipt'),
+    id: z.string().optional(),
+    rpcId: z.string(),
+    accepted: z.literal(true),
+    /**
+     * Set when the response was one approval of a quorum approval that still waits for more: the
+     * question stays pending (this receipt is not its end), and these are the approvals so far.
+     */
+    votes: z.array(questionVoteSchema).optional(),
+  }),
   z.object({
     type: z.literal('receipt'),
     id: z.string().optional(),
@@ -124,6 +152,7 @@ export const clientFrameSchemas = {
 
 export type HelloFrame = z.infer<typeof helloFrameSchema>;
 export type QuestionRequestedFrame = z.infer<typeof questionRequestedFrameSchema>;
+export type QuestionVote = z.infer<typeof questionVoteSchema>;
 export type QuestionOutcome = z.infer<typeof questionOutcomeSchema>;
 export type QuestionResolvedFrame = z.infer<typeof questionResolvedFrameSchema>;
 export type ReceiptRejectionReason = z.infer<typeof receiptRejectionReasonSchema>;

@@ -7,6 +7,7 @@ import {
   parseReadEventsOptions,
   parseRecordWithEvent,
   parseSettlement,
+  parseVoteRequest,
   redisServerName,
   type NewQuestionEvent,
   type NewQuestionRecord,
@@ -18,13 +19,15 @@ import {
   type ReadEventsOptions,
   type SessionSelection,
   type StoreWriteOptions,
+  type VoteRequest,
+  type VoteResult,
 } from '@askseam/store';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 import type { ChainableCommander, Redis } from 'ioredis';
 import { createOwnedClient, describeTarget, isUnavailableError, unavailable, wasNotSent, whenReady } from './connection.js';
 import { corrupt, eventOf, fieldsOf, recordOf } from './decode.js';
 import { redisStoreKeys, type RedisStoreKeys } from './keys.js';
-import { appendEventScript, appendEventsScript, claimScript, corruptReplyTag, markResumedScript, publishRefusedReplyTag, runScript, saveScript } from './scripts.js';
+import { appendEventScript, appendEventsScript, claimScript, corruptReplyTag, markResumedScript, publishRefusedReplyTag, runScript, saveScript, voteScript } from './scripts.js';
 
 export interface RedisQuestionStoreOptions {
   /**
@@ -69,6 +72,8 @@ export class RedisQuestionStore implements QuestionStore {
   readonly #keys: RedisStoreKeys;
   /** The session pending key prefix as the Lua claim script must build it (with the client's own keyPrefix, which ioredis adds to declared keys only). */
   readonly #scriptSessionPendingPrefix: string;
+  /** The session events key prefix as the Lua vote script must build it (likewise). */
+  readonly #scriptEventsPrefix: string;
   readonly #retainMs: string;
   #closed = false;
   #closing: Promise<void> | undefined;
@@ -89,6 +94,7 @@ export class RedisQuestionStore implements QuestionStore {
     this.#owned = options.client === undefined;
     this.#client = options.client ?? createOwnedClient(options.url ?? defaultUrl);
     this.#scriptSessionPendingPrefix = (this.#client.options.keyPrefix ?? '') + this.#keys.sessionPendingPrefix;
+    this.#scriptEventsPrefix = (this.#client.options.keyPrefix ?? '') + this.#keys.events('');
     this.announcesOn = redisServerName(this.#client.options);
   }
 
@@ -134,6 +140,30 @@ export class RedisQuestionStore implements QuestionStore {
       ),
     );
     return settled === null ? undefined : recordOf(rpcId, fieldsOf(settled), this.#target());
+  }
+
+  async vote(rpcId: string, request: VoteRequest, options?: StoreWriteOptions): Promise<VoteResult> {
+    const { voter, approvals, answer } = parseVoteRequest(request);
+    const announce = announcementArgs(options);
+    const keys = this.#keys;
+    const at = new Date().toISOString();
+    const vote = JSON.stringify({ ...voter, at });
+    // The event's data but its count, which only the script knows (voteCastEvent's fields).
+    const { principalId, via, user, destination } = voter;
+    const eventData = JSON.stringify({ principalId, channel: via, ...(user === undefined ? {} : { user }), ...(destination === undefined ? {} : { destination }), needed: approvals });
+    // One script: the checks, the vote and (with the last vote needed) the settlement run alone in
+    // Redis, so votes from every node are each kept and exactly one settles.
+    const reply = (await this.#run(`vote on question "${rpcId}"`, { writes: true, rpcId }, (client) =>
+      runScript(
+        client,
+        voteScript,
+        [keys.record(rpcId), keys.pending, keys.awaiting, keys.eventCounter],
+        [rpcId, voter.principalId, vote, approvals, JSON.stringify(answer), at, this.#scriptSessionPendingPrefix, this.#scriptEventsPrefix, eventData, JSON.stringify(voter), ...announce],
+      ),
+    )) as [string, unknown?];
+    const kind = reply[0];
+    if (kind === 'counted' || kind === 'repeated' || kind === 'settled') return { kind, record: recordOf(rpcId, fieldsOf(reply[1]), this.#target()) };
+    return { kind: 'not-pending' };
   }
 
   async get(rpcId: string): Promise<QuestionRecord | undefined> {

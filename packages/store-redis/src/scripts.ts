@@ -130,6 +130,65 @@ return redis.call('HGETALL', KEYS[1])
 `);
 
 /**
+ * vote: count one approval of a quorum approval, append its `vote_cast` event, and settle the
+ * record with the vote that completes the quorum, in one step (docs/approvals.md, "Quorum").
+ * KEYS: record, pending, awaiting, event counter. ARGV: rpcId, the voter's principalId, the vote
+ * as JSON, approvals needed, answer JSON, settledAt (also the event's time), session pending key
+ * prefix, session events key prefix, the event's data as JSON without its count, the voter as
+ * JSON (the settled record's answeredBy), then optionally a bus announcement (channel, text before the record, text after it) published only with a
+ * settlement. The votes are a JSON array in the hash's `votes` field, appended to as text so they
+ * stay exactly the JSON the store wrote. Returns { kind, HGETALL } with kind 'counted',
+ * 'repeated' or 'settled', or { 'not-pending' } when the rpcId is unknown or settled. Every check
+ * runs before the first write.
+ */
+export const voteScript = lua(`${firstEventIdFunction}
+if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HEXISTS', KEYS[1], 'outcome') == 1 then return { 'not-pending' } end
+local session = redis.call('HGET', KEYS[1], 'session')
+local seq = redis.call('HGET', KEYS[1], 'seq')
+local stored = redis.call('HGET', KEYS[1], 'record')
+if not session or not seq or not tonumber(seq) or not stored then
+  return redis.error_reply('${corruptReplyTag} the stored hash lacks its record, session or save number')
+end
+local votesText = redis.call('HGET', KEYS[1], 'votes')
+local count = 0
+if votesText then
+  local ok, votes = pcall(cjson.decode, votesText)
+  if not ok or type(votes) ~= 'table' or string.sub(votesText, -1) ~= ']' then
+    return redis.error_reply('${corruptReplyTag} the stored votes are not a JSON array')
+  end
+  for _, vote in ipairs(votes) do
+    if type(vote) ~= 'table' then return redis.error_reply('${corruptReplyTag} a stored vote is not an object') end
+    if vote.principalId == ARGV[2] then return { 'repeated', redis.call('HGETALL', KEYS[1]) } end
+    count = count + 1
+  end
+end
+local stream = ARGV[8] .. session
+local eventId, problem = firstEventId(KEYS[4], { stream })
+if not eventId then return redis.error_reply('${corruptReplyTag} ' .. problem) end
+local data = cjson.decode(ARGV[9])
+data.approvals = count + 1
+local event = cjson.encode({ type = 'vote_cast', sessionId = session, rpcId = ARGV[1], data = data })
+local withVote = '[' .. ARGV[3] .. ']'
+if count > 0 then withVote = string.sub(votesText, 1, -2) .. ',' .. ARGV[3] .. ']' end
+local settles = count + 1 >= tonumber(ARGV[4])
+local announcement
+if settles and ARGV[11] then
+  local settled = string.sub(stored, 1, -2) .. ',"outcome":"answered","settledAt":"' .. ARGV[6] .. '","answer":' .. ARGV[5] .. ',"answeredBy":' .. ARGV[10] .. ',"votes":' .. withVote .. '}'
+  announcement = ARGV[12] .. settled .. ARGV[13]${refuseUnlessMayPublish('ARGV[11]', 'announcement')}
+end
+redis.call('HSET', KEYS[1], 'votes', withVote)
+redis.call('SET', KEYS[4], eventId)
+redis.call('XADD', stream, string.format('%d-0', eventId), 'event', event, 'at', ARGV[6])
+if not settles then return { 'counted', redis.call('HGETALL', KEYS[1]) } end
+redis.call('HSET', KEYS[1], 'outcome', 'answered', 'settledAt', ARGV[6], 'answer', ARGV[5], 'answeredBy', ARGV[10])
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('ZREM', ARGV[7] .. session, ARGV[1])
+redis.call('ZADD', KEYS[3], seq, ARGV[1])
+if announcement then redis.call('PUBLISH', ARGV[11], announcement) end
+return { 'settled', redis.call('HGETALL', KEYS[1]) }
+`);
+
+/**
  * markResumed: stamp a settled, not yet resumed record. KEYS: record, awaiting. ARGV: rpcId,
  * resumedAt, retention in ms ('0' for none). Returns 1 when marked, else 0.
  */

@@ -58,6 +58,12 @@ export const questionStoreMigrations: readonly Migration[] = [
     // Nullable: questions settled before this step, and asker-side outcomes, have no answeredBy.
     sql: 'ALTER TABLE questions ADD COLUMN answered_by TEXT CHECK (answered_by IS NULL OR json_valid(answered_by));',
   },
+  {
+    version: 4,
+    description: 'votes: the approvals counted so far on a quorum approval',
+    // Nullable: a question stored before this step, or one nobody voted on, has no votes.
+    sql: 'ALTER TABLE questions ADD COLUMN votes TEXT CHECK (votes IS NULL OR json_valid(votes));',
+  },
 ];
 
 /**

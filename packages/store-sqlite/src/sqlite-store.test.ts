@@ -129,10 +129,38 @@ describe('surviving a restart', () => {
     try {
       expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(raw.prepare('SELECT version FROM schema_version').pluck().get()).toBe(store.schemaVersion);
-      expect(store.schemaVersion).toBe(3);
+      expect(store.schemaVersion).toBe(questionStoreMigrations.length);
     } finally {
       raw.close();
     }
+  });
+});
+
+describe('quorum votes on one file', () => {
+  const voter = (principalId: string) => ({ principalId, via: 'websocket' });
+
+  it('keeps a vote across a close and reopen, and the next vote after it settles', async () => {
+    const file = tempFile();
+    const first = open(file);
+    const record = sampleQuestionRecord();
+    await first.save(record);
+    expect((await first.vote(record.rpcId, { voter: voter('alex'), approvals: 2, answer: yes })).kind).toBe('counted');
+    await first.close();
+    const reopened = open(file);
+    expect((await reopened.vote(record.rpcId, { voter: voter('alex'), approvals: 2, answer: yes })).kind).toBe('repeated');
+    const settled = await reopened.vote(record.rpcId, { voter: voter('sam'), approvals: 2, answer: yes });
+    expect(settled).toMatchObject({ kind: 'settled', record: { outcome: 'answered', answeredBy: { principalId: 'sam', via: 'websocket' }, votes: [{ principalId: 'alex' }, { principalId: 'sam' }] } });
+  });
+
+  it('settles exactly once when two stores on the file vote at once', async () => {
+    const file = tempFile();
+    const one = open(file);
+    const two = open(file);
+    const record = sampleQuestionRecord();
+    await one.save(record);
+    const votes = await Promise.all(['a', 'b', 'c', 'd'].map((person, index) => (index % 2 === 0 ? one : two).vote(record.rpcId, { voter: voter(person), approvals: 2, answer: yes })));
+    expect(votes.map((vote) => vote.kind).sort()).toEqual(['counted', 'not-pending', 'not-pending', 'settled']);
+    expect((await two.get(record.rpcId))?.votes).toHaveLength(2);
   });
 });
 
@@ -188,7 +216,7 @@ describe('answeredBy, who settled a question', () => {
       raw.close();
     }
     const store = open(file);
-    expect(store.schemaVersion).toBe(3);
+    expect(store.schemaVersion).toBe(questionStoreMigrations.length);
     expect(await store.get(old.rpcId)).not.toHaveProperty('answeredBy');
     const fresh = sampleQuestionRecord();
     await store.save(fresh);
@@ -217,12 +245,12 @@ describe('upgrading a version-1 store', () => {
     const record = sampleQuestionRecord({ mode: 'detached', urgency: 'high', state: { tool: 'deploy' } });
     const file = versionOneFile(record);
     const store = open(file);
-    expect(store.schemaVersion).toBe(3);
+    expect(store.schemaVersion).toBe(questionStoreMigrations.length);
     expect(await store.listPending('all')).toEqual([record]);
     await store.close();
     const check = new Database(file, { readonly: true });
     try {
-      expect(check.prepare('SELECT version FROM schema_version').pluck().get()).toBe(3);
+      expect(check.prepare('SELECT version FROM schema_version').pluck().get()).toBe(questionStoreMigrations.length);
     } finally {
       check.close();
     }
@@ -254,7 +282,7 @@ describe('upgrading a version-1 store', () => {
         code = QuestionStoreError.isInstance(error) ? error.code : error;
       }
       expect(code).toBe('NEWER_SCHEMA');
-      expect(raw.prepare('SELECT version FROM schema_version').pluck().get()).toBe(3);
+      expect(raw.prepare('SELECT version FROM schema_version').pluck().get()).toBe(questionStoreMigrations.length);
       expect(raw.prepare('SELECT rpc_id, asked_on FROM questions').all()).toEqual([{ rpc_id: record.rpcId, asked_on: 'node-a' }]);
     } finally {
       raw.close();

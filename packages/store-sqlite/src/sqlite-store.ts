@@ -8,7 +8,10 @@ import {
   parseReadEventsOptions,
   parseRecordWithEvent,
   parseSettlement,
+  parseVoteRequest,
   questionRecordSchema,
+  tallyVote,
+  voteCastEvent,
   type NewQuestionEvent,
   type NewQuestionRecord,
   type QuestionEvent,
@@ -19,6 +22,8 @@ import {
   type ReadEventsOptions,
   type SessionSelection,
   type StoreWriteOptions,
+  type VoteRequest,
+  type VoteResult,
 } from '@askseam/store';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 import Database, { type Database as Connection, type Statement } from 'better-sqlite3';
@@ -45,6 +50,7 @@ interface QuestionRow {
   settled_at: string | null;
   resumed_at: string | null;
   asked_on: string | null;
+  votes: string | null;
   answered_by: string | null;
 }
 
@@ -65,7 +71,7 @@ interface EventInsert {
   data: string;
 }
 
-const columns = 'rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, outcome, answer, settled_at, resumed_at, asked_on, answered_by';
+const columns = 'rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, outcome, answer, settled_at, resumed_at, asked_on, answered_by, votes';
 
 /**
  * A `QuestionStore` in one SQLite file (better-sqlite3, WAL): pending questions, their settlements
@@ -155,6 +161,27 @@ export class SqliteQuestionStore implements QuestionStore {
       answered_by: settlement.answeredBy === undefined ? null : JSON.stringify(settlement.answeredBy),
     }))) as QuestionRow | undefined;
     return row === undefined ? undefined : recordOf(row, this.filename);
+  }
+
+  async vote(rpcId: string, request: VoteRequest): Promise<VoteResult> {
+    const checked = parseVoteRequest(request);
+    // Read, tally and write inside one group-commit transaction, which holds SQLite's write lock
+    // (BEGIN IMMEDIATE): no vote or claim of this process or another on the file runs in between,
+    // so every distinct vote is kept and exactly one settles. It is on disk before this resolves.
+    return await this.#write((statements): VoteResult => {
+      const row = statements.get.get(rpcId) as QuestionRow | undefined;
+      if (row === undefined || row.outcome !== null) return { kind: 'not-pending' };
+      const at = new Date().toISOString();
+      const result = tallyVote(recordOf(row, this.filename), checked, at);
+      if (result.kind === 'counted') statements.setVotes.run({ rpc_id: rpcId, votes: JSON.stringify(result.record.votes) });
+      if (result.kind === 'settled') {
+        const { votes, answer, settledAt, answeredBy } = result.record;
+        statements.settleVotes.run({ rpc_id: rpcId, votes: JSON.stringify(votes), answer: JSON.stringify(answer), settled_at: settledAt!, answered_by: JSON.stringify(answeredBy) });
+      }
+      // Its audit event in the same transaction: the log never lacks a kept vote.
+      if (result.kind === 'counted' || result.kind === 'settled') statements.appendEvent.run(eventRow(voteCastEvent(result.record, checked), at));
+      return result;
+    });
   }
 
   async get(rpcId: string): Promise<QuestionRecord | undefined> {
@@ -280,6 +307,8 @@ function prepare(db: Connection) {
        RETURNING ${columns}`,
     ),
     get: statement(`SELECT ${columns} FROM questions WHERE rpc_id = ?`),
+    setVotes: statement('UPDATE questions SET votes = @votes WHERE rpc_id = @rpc_id AND outcome IS NULL'),
+    settleVotes: statement(`UPDATE questions SET votes = @votes, outcome = 'answered', answer = @answer, settled_at = @settled_at, answered_by = @answered_by WHERE rpc_id = @rpc_id AND outcome IS NULL`),
     pendingAll: statement(`SELECT ${columns} FROM questions WHERE outcome IS NULL ORDER BY seq`),
     pendingOf: statement(`SELECT ${columns} FROM questions WHERE outcome IS NULL AND session_id IN (SELECT value FROM json_each(?)) ORDER BY seq`),
     awaitingResume: statement(`SELECT ${columns} FROM questions WHERE outcome IN (?, ?) AND resumed_at IS NULL ORDER BY seq`),
@@ -329,6 +358,7 @@ function recordOf(row: QuestionRow, filename: string): QuestionRecord {
       ...(row.answer === null ? {} : { answer: JSON.parse(row.answer) }),
       ...(row.settled_at === null ? {} : { settledAt: row.settled_at }),
       ...(row.resumed_at === null ? {} : { resumedAt: row.resumed_at }),
+      ...(row.votes === null ? {} : { votes: JSON.parse(row.votes) }),
       ...(row.answered_by === null ? {} : { answeredBy: JSON.parse(row.answered_by) }),
     })),
   );

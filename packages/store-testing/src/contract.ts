@@ -3,26 +3,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { QuestionStoreError, type NewQuestionEvent, type NewQuestionRecord, type QuestionStore } from '@askseam/store';
 import { questionStoreErrorCode } from './error-code.js';
+import { sampleQuestionRecord } from './sample.js';
+import { describeVoteContract } from './vote-contract.js';
+
+export { sampleQuestionRecord } from './sample.js';
 
 export interface QuestionStoreContractOptions {
   /** Release a store made by `makeStore` (close a database, a connection) after each test. */
   dispose?: (store: QuestionStore) => void | Promise<void>;
-}
-
-let counter = 0;
-
-/** A valid pending record with a fresh rpcId; `overrides` replace fields. */
-export function sampleQuestionRecord(overrides: Partial<NewQuestionRecord> = {}): NewQuestionRecord {
-  counter += 1;
-  return {
-    rpcId: `rpc-${counter}-${Math.random().toString(36).slice(2)}`,
-    sessionId: 'session-a',
-    askedBy: 'agent-a',
-    askedAt: '2026-01-02T03:04:05.000Z',
-    questions: [{ id: 'deploy', question: 'Deploy v1.2.3 to production?', options: [{ label: 'Yes' }, { label: 'No' }] }],
-    mode: 'blocking',
-    ...overrides,
-  };
 }
 
 const yes = { answers: [{ id: 'deploy', selected: ['Yes'] }] };
@@ -208,6 +196,10 @@ export function describeQuestionStoreContract(name: string, makeStore: () => Que
         expect((await store.get(record.rpcId))?.outcome).toBeUndefined();
         expect(await store.claim(record.rpcId, 'timed_out')).not.toHaveProperty('answeredBy');
       });
+    });
+
+    describe('vote (when the store has it)', () => {
+      describeVoteContract(fresh);
     });
 
     describe('listPending', () => {

@@ -80,6 +80,21 @@ export const newQuestionEventSchema = z.discriminatedUnion('type', [
     type: z.literal('timed_out'),
     data: z.strictObject({}),
   }),
+  /** One approval of a quorum approval counted by the store (`QuestionStore.vote`); the vote that completes the quorum is followed by `response_from_human`. */
+  z.strictObject({
+    ...base,
+    type: z.literal('vote_cast'),
+    data: z.strictObject({
+      principalId: z.string(),
+      channel: z.string(),
+      user: z.string().optional(),
+      destination: z.string().optional(),
+      /** Distinct approvals counted so far, this one included. */
+      approvals: z.int().min(1),
+      /** Approvals the quorum needs. */
+      needed: z.int().min(1),
+    }),
+  }),
   /** A stored record the host could not use (unreadable, or an answer that does not fit its questions): left in the store as it is, and skipped. */
   z.strictObject({
     ...base,
@@ -94,6 +109,7 @@ export const questionEventTypes = [
   'delivered',
   'response_from_human',
   'response_rejected',
+  'vote_cast',
   'cancelled',
   'aborted',
   'timed_out',

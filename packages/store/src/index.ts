@@ -11,6 +11,7 @@ export {
   questionRecordSchema,
   questionUrgencySchema,
   responseViaSchema,
+  voteSchema,
 } from './record.js';
 export type { AnsweredBy, JsonValue, NewQuestionRecord, QuestionMode, QuestionOutcome, QuestionRecord, QuestionUrgency } from './record.js';
 export { newQuestionEventSchema, questionEventTypes, responseChannelSchema } from './events.js';
@@ -22,5 +23,7 @@ export { questionBusMessageSchema } from './bus.js';
 export type { BusAnnouncement, QuestionBus, QuestionBusAnnouncementMessage, QuestionBusListener, QuestionBusMessage } from './bus.js';
 export { MemoryQuestionBusHub } from './memory-bus.js';
 export { isoNow } from './iso-now.js';
+export { parseVoteRequest, tallyVote, voteCastEvent } from './vote.js';
+export type { Vote, Voter, VoteRequest, VoteResult } from './vote.js';
 export { redisServerName } from './redis-server-name.js';
 export type { RedisConnectionSettings } from './redis-server-name.js';

@@ -5,6 +5,7 @@ import { LargestLog } from './largest-log.js';
 import type { NewQuestionEvent, QuestionEvent } from './events.js';
 import { humanOutcomes, questionRecordSchema, type NewQuestionRecord, type QuestionOutcome, type QuestionRecord } from './record.js';
 import type { QuestionStore, ReadEventsOptions, SessionSelection, StoreWriteOptions } from './store.js';
+import { parseVoteRequest, tallyVote, voteCastEvent, type VoteRequest, type VoteResult } from './vote.js';
 import { keepNewQuestionEvent, keepNewQuestionEvents, keepNewQuestionRecord, parseReadEventsOptions, parseRecordWithEvent, parseSettlement, readNewQuestionEvent } from './validate.js';
 
 export interface MemoryQuestionStoreOptions {
@@ -84,6 +85,21 @@ export class MemoryQuestionStore implements QuestionStore {
     // Nobody resumes an asker-side outcome, so it is finished as soon as it is settled.
     if (!humanOutcomes.includes(settlement.outcome)) this.#finish(rpcId);
     return copy;
+  }
+
+  async vote(rpcId: string, request: VoteRequest): Promise<VoteResult> {
+    const checked = parseVoteRequest(request);
+    // Read, tally and write in one synchronous step: no await between them, so no vote interleaves.
+    const record = this.#records.get(rpcId);
+    if (record === undefined || record.outcome !== undefined) return { kind: 'not-pending' };
+    const at = isoNow();
+    const result = tallyVote(record, checked, at);
+    if (result.kind === 'not-pending') return result;
+    if (result.kind !== 'repeated') {
+      this.#records.set(rpcId, result.record);
+      this.#append(voteCastEvent(result.record, checked), at);
+    }
+    return { kind: result.kind, record: copyRecord(result.record) };
   }
 
   async get(rpcId: string): Promise<QuestionRecord | undefined> {

@@ -36,6 +36,9 @@ export const answeredBySchema = z.strictObject({
   destination: z.string().min(1).max(512).optional(),
 });
 
+/** One approval of a quorum approval as stored (`QuestionStore.vote`): who, and when the store counted it. */
+export const voteSchema = answeredBySchema.extend({ at: timestampSchema });
+
 /** What `save` takes: a question that has just been asked and is waiting for its answer. */
 export const newQuestionRecordSchema = z.strictObject({
   /** The question's id on the wire and in every store call; unique in the store. */
@@ -68,6 +71,8 @@ export const questionRecordSchema = newQuestionRecordSchema.extend({
   answeredBy: answeredBySchema.optional(),
   /** When the resume handler (or the in-process asker) took the settled record; unset until then. */
   resumedAt: timestampSchema.optional(),
+  /** A quorum approval's approvals so far, in the order the store counted them (`QuestionStore.vote`); absent before the first. */
+  votes: z.array(voteSchema).optional(),
 });
 
 export type QuestionMode = z.infer<typeof questionModeSchema>;

@@ -3,6 +3,7 @@ import type { QuestionStoreErrorCode } from './errors.js';
 import type { NewQuestionEvent, QuestionEvent } from './events.js';
 import type { AnsweredBy, NewQuestionRecord, QuestionOutcome, QuestionRecord } from './record.js';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
+import type { VoteRequest, VoteResult } from './vote.js';
 
 /** Which sessions to list: some, by id, or every session in the store. */
 export type SessionSelection = Iterable<string> | 'all';
@@ -75,6 +76,19 @@ export interface QuestionStore {
    * `answer` is required with `answered` and refused with any other outcome (`INVALID_INPUT`).
    */
   claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer, options?: StoreWriteOptions): Promise<QuestionRecord | undefined>;
+  /**
+   * Optional: count one approval of a quorum approval (docs/approvals.md, "Quorum"), atomically:
+   * the check that the question is pending, the check that this principal has not voted, the
+   * vote's write and, when it is the `approvals`-th distinct one, the settlement (outcome
+   * `answered` with `request.answer`, as `claim` would) happen in one step. Of any number of
+   * concurrent votes (from this process or another sharing the store) every distinct one is kept
+   * and exactly one gets `settled`. Each counted vote (the settling one too) appends its
+   * `vote_cast` event in the same step, so a kept vote is never missing from the log, and it
+   * survives a restart on a durable store (it is on the record, `votes`). `options.announce` is published only with a settlement. Rejects
+   * `INVALID_INPUT` for a bad request, changing nothing. A host refuses a quorum question on a
+   * store without it.
+   */
+  vote?(rpcId: string, request: VoteRequest, options?: StoreWriteOptions): Promise<VoteResult>;
   /**
    * Optional: the server this store can publish bus messages on, in the form of the bus's
    * `publishesOn`. A store that has it publishes `options.announce` with a successful `save`,

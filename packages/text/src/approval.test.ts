@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseTextReply } from './parse.js';
 import { renderText } from './render.js';
 import { replyText } from './reply.js';
+import { quorumProgressText } from './approval.js';
 
 const tool = { name: 'deploy', input: { service: 'api', regions: ['eu-west', 'us-east'], canary: true }, description: 'Deploys a service to production.' };
 const en = approvalQuestions({ tool, reason: 'The tests passed.' });
@@ -102,6 +103,27 @@ describe('renderText of an approval', () => {
   it('leaves a batch that is not an approval to the generic text', () => {
     const plain: AskUserQuestionItem[] = [{ id: 'q', question: 'Which?', options: [{ label: 'A' }, { label: 'B' }] }];
     expect(renderText(plain)).not.toContain('Arguments:');
+  });
+});
+
+describe('a quorum approval as text', () => {
+  const quorum = approvalQuestions({ tool, quorum: { approvals: 2 } });
+
+  it('shows the progress under the tool: how many of how many approved, and by whom', () => {
+    const text = renderText(quorum, { votes: [{ principalId: 'alex' }] });
+    expect(text.split('\n').slice(1, 3)).toEqual(['Tool: deploy', '1 of 2 approvals (by @alex); any one deny stops it.']);
+    expect(renderText(quorum).split('\n')[2]).toBe('0 of 2 approvals; any one deny stops it.');
+  });
+
+  it('names a person by their channel name, with bidi controls escaped, and speaks Chinese for a Chinese approval', () => {
+    expect(quorumProgressText(quorum, [{ principalId: 'p-1', user: 'U0ALEX' }, { principalId: 'sam\u202e' }])).toBe('2 of 2 approvals (by @U0ALEX, @sam\\u202e); any one deny stops it.');
+    expect(quorumProgressText(approvalQuestions({ tool, lang: 'zh', quorum: { approvals: 3 } }), [{ principalId: 'alex' }])).toBe('已有 1 / 3 人批准（@alex）；任何一人拒绝即停止。');
+  });
+
+  it('says nothing for an approval without quorum, or for questions that are no approval', () => {
+    expect(quorumProgressText(en, [{ principalId: 'alex' }])).toBeUndefined();
+    expect(renderText(en, { votes: [{ principalId: 'alex' }] })).toBe(renderText(en));
+    expect(quorumProgressText([{ id: 'q', question: 'Which?', options: [{ label: 'A' }] }])).toBeUndefined();
   });
 });
 

@@ -49,6 +49,8 @@ const words = {
     problemUnclear:
       'Reply "approve" to run the tool, or "deny" to stop it, optionally followed by your reason ("deny: not on a Friday"). Words after "approve" are not read as an approval.',
     problemNoReason: 'This approval has no deny option: write "deny:" followed by your reason.',
+    quorum: (count: number, needed: number, names: readonly string[]) =>
+      `${count} of ${needed} approvals${names.length === 0 ? '' : ` (by ${names.join(', ')})`}; any one deny stops it.`,
   },
   zh: {
     tool: '工具：',
@@ -63,6 +65,8 @@ const words = {
       `回复“批准”（或 1${approve === '批准' ? '' : `，或“${approve}”`}）以运行；回复“拒绝”${deny === undefined ? '' : '（或 2）'}以阻止，可在后面写上理由，例如“拒绝：周五不发布”。`,
     problemUnclear: '请回复“批准”以运行该工具，或回复“拒绝”以阻止它，可在后面写上理由（“拒绝：周五不发布”）。“批准”后面带其他文字时不算批准。',
     problemNoReason: '这个审批没有“拒绝”选项：请写“拒绝：”并附上理由。',
+    quorum: (count: number, needed: number, names: readonly string[]) =>
+      `已有 ${count} / ${needed} 人批准${names.length === 0 ? '' : `（${names.join('、')}）`}；任何一人拒绝即停止。`,
   },
 };
 
@@ -71,7 +75,11 @@ const words = {
  * characters: the model's words go first, then argument lines from the end, then key names from
  * the end, each cut counted in a line.
  */
-export function renderApprovalText(questions: readonly AskUserQuestionItem[], urgency: AskUserQuestionUrgency | undefined, options: { budget: number; lang?: TextLang }): string | undefined {
+export function renderApprovalText(
+  questions: readonly AskUserQuestionItem[],
+  urgency: AskUserQuestionUrgency | undefined,
+  options: { budget: number; lang?: TextLang; votes?: readonly TextVote[] | undefined },
+): string | undefined {
   const approval = approvalIn(questions);
   if (approval === undefined) return undefined;
   const { question, intent, deny } = approval;
@@ -79,6 +87,7 @@ export function renderApprovalText(questions: readonly AskUserQuestionItem[], ur
   const text = words[lang];
   const argumentLines = toolInputText(intent.tool.input)!.split('\n').map((line) => `  ${line}`);
   const keys = toolInputKeys(intent.tool.input);
+  const progress = quorumLine(intent, options.votes ?? [], lang);
   const indent = (block: string, first: string, rest: string): string[] => block.split('\n').map((line, index) => (line === '' ? '' : `${index === 0 ? first : rest}${line}`));
 
   const compose = (withAgentWords: boolean, shownArguments: number, shownKeys: number): string => {
@@ -87,6 +96,7 @@ export function renderApprovalText(questions: readonly AskUserQuestionItem[], ur
     if (mark) lines.push(mark);
     lines.push(`${question.header ? `[${question.header}] ` : ''}${revealBidiControls(question.question)}`);
     lines.push(`${text.tool}${revealBidiControls(intent.tool.name)}`);
+    if (progress !== undefined) lines.push(progress);
     if (keys !== undefined) lines.push(text.keys(keys.slice(0, shownKeys), keys.length));
     lines.push(text.arguments, ...argumentLines.slice(0, shownArguments));
     if (shownArguments < argumentLines.length) lines.push(text.argumentsCut(argumentLines.length - shownArguments));
@@ -178,4 +188,28 @@ function startsWithWord(folded: string, word: string): boolean {
 function denialLength(reply: string, word: string): number {
   for (let end = 1; end <= reply.length; end += 1) if (fold(reply.slice(0, end)) === word) return end;
   return word.length;
+}
+
+/** One approval counted on a quorum approval, as the text names it: `@` and the channel's name for the person, else the principal. */
+export interface TextVote {
+  principalId: string;
+  user?: string;
+}
+
+/**
+ * A quorum approval's progress as one line: "1 of 2 approvals (by @alex); any one deny stops it."
+ * (`lang` `zh`: "已有 1 / 2 人批准（@alex）；任何一人拒绝即停止。"). `undefined` when the questions are no
+ * quorum approval. A channel edits what it posted with it as votes are counted.
+ */
+export function quorumProgressText(questions: readonly AskUserQuestionItem[], votes: readonly TextVote[] = [], lang?: TextLang): string | undefined {
+  const approval = approvalIn(questions);
+  if (approval === undefined) return undefined;
+  return quorumLine(approval.intent, votes, lang ?? detectLang(questions));
+}
+
+function quorumLine(intent: ToolApprovalIntent, votes: readonly TextVote[], lang: TextLang): string | undefined {
+  if (intent.quorum === undefined) return undefined;
+  // A name is the person's words, shown as inert text: no bidi trick may turn it around.
+  const names = votes.map((vote) => `@${revealBidiControls(vote.user ?? vote.principalId)}`);
+  return words[lang].quorum(votes.length, intent.quorum.approvals, names);
 }

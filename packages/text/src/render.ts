@@ -1,5 +1,5 @@
 import { isMultiSelect, type AskUserQuestionItem, type AskUserQuestionRequest, type AskUserQuestionUrgency } from '@askseam/user-questions';
-import { renderApprovalText } from './approval.js';
+import { renderApprovalText, type TextVote } from './approval.js';
 import { detectLang, type TextLang } from './lang.js';
 import { splitRecommended } from './labels.js';
 import { textMessages, type TextMessages } from './messages.js';
@@ -13,6 +13,8 @@ export interface RenderTextOptions {
   budget?: number;
   /** The language of the text around the questions. Default: `zh` when the questions contain Chinese, else `en`. */
   lang?: TextLang;
+  /** A quorum approval's approvals so far (`votes` of the question): shown as "1 of 2 approvals (by @alex)". */
+  votes?: readonly TextVote[];
 }
 
 export const defaultTextBudget = 4000;
@@ -39,7 +41,7 @@ export function renderText(source: AskUserQuestionRequest | readonly AskUserQues
   const budget = options.budget ?? defaultTextBudget;
   const messages = textMessages[lang];
   // An approval has its own text: the tool, what it does and its arguments (approval.ts).
-  const approval = renderApprovalText(questions, urgency, { budget, lang });
+  const approval = renderApprovalText(questions, urgency, { budget, lang, votes: options.votes });
   if (approval !== undefined) return approval;
   const render = (layout: Layout, cut: string[]) => compose(questions, urgency, messages, layout, cut);
 

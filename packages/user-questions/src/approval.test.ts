@@ -89,6 +89,29 @@ describe('askApproval', () => {
     expect(provider.requests[0]).toMatchObject({ agent, urgency: 'high', questions: [{ id: 'tool-approval', intent: { kind: 'tool-approval', tool } }] });
   });
 
+  it('resolves with who decided when the provider says (by), and without by when it cannot', async () => {
+    const people = [
+      { principalId: 'alex', via: 'websocket' },
+      { principalId: 'sam', via: 'slack', user: 'U0SAM', destination: 'slack:C0123' },
+    ];
+    const userQuestions = new UserQuestions({ agents: agentRegistry([agent]) });
+    userQuestions.registerProvider({
+      ask: async (request) => {
+        request.answeredBy?.(people);
+        return { answers: [{ id: 'tool-approval', selected: ['Approve'] }] };
+      },
+    });
+    const outcome = await askApproval(userQuestions, { tool, agent, quorum: { approvals: 2 } });
+    expect(outcome).toEqual({ approved: true, by: people });
+    // Its own copies: the provider's objects are not handed on.
+    expect(outcome.by![1]).not.toBe(people[1]);
+  });
+
+  it('puts the quorum on the intent', () => {
+    const [question] = approvalQuestions({ tool, quorum: { approvals: 2, from: [{ group: 'dba' }] } });
+    expect(question!.intent).toEqual({ kind: 'tool-approval', approve: 'Approve', tool, quorum: { approvals: 2, from: [{ group: 'dba' }] } });
+  });
+
   it('resolves denied with the reason the person wrote', async () => {
     const { userQuestions } = seamAnswering(answerWith({ selected: [], custom: 'Keep the branch until the release.' }));
     await expect(askApproval(userQuestions, { tool, agent })).resolves.toEqual({ approved: false, reason: 'Keep the branch until the release.' });

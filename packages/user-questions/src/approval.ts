@@ -1,6 +1,6 @@
 import { UserQuestionError } from './errors.js';
-import type { ApprovalTool, AskUserQuestionAnswer, AskUserQuestionItem, AskUserQuestionUrgency, ToolApprovalIntent } from './schemas.js';
-import type { AgentRef } from './types.js';
+import type { ApprovalQuorum, ApprovalTool, AskUserQuestionAnswer, AskUserQuestionItem, AskUserQuestionUrgency, ToolApprovalIntent } from './schemas.js';
+import type { AgentRef, AnsweredBy } from './types.js';
 import type { UserQuestions } from './user-questions.js';
 
 // "May I run this tool with these arguments?" as an ordinary question with a tool-approval intent
@@ -11,6 +11,13 @@ import type { UserQuestions } from './user-questions.js';
 
 /** What the person decided. `reason` is their own words when they denied with some. */
 export type ApprovalDecision = { approved: true } | { approved: false; reason?: string };
+
+/**
+ * What `askApproval` resolves with: the decision and, when the provider says, who made it (`by`:
+ * the person whose answer decided, or every approver of a quorum, in the order they voted; the
+ * one person who denied). Absent with a provider that cannot say who answered.
+ */
+export type ApprovalOutcome = ApprovalDecision & { by?: readonly AnsweredBy[] };
 
 /** The languages the approval question is worded in. */
 export type ApprovalLang = 'en' | 'zh';
@@ -23,6 +30,8 @@ export interface ApprovalQuestionRequest {
   reason?: string;
   /** The words of the question and of its two options. Defaults to `en`. */
   lang?: ApprovalLang;
+  /** Several approvers: `approvals` distinct people must approve, any one may deny (docs/approvals.md, "Quorum"). */
+  quorum?: ApprovalQuorum;
 }
 
 export interface AskApprovalOptions extends ApprovalQuestionRequest {
@@ -78,7 +87,7 @@ export function approvalQuestions(request: ApprovalQuestionRequest): AskUserQues
       { label: text.approve, description: text.approveNote },
       { label: text.deny, description: text.denyNote },
     ],
-    intent: { kind: 'tool-approval', approve: text.approve, tool },
+    intent: { kind: 'tool-approval', approve: text.approve, tool, ...(request.quorum === undefined ? {} : { quorum: request.quorum }) },
   };
   if (request.reason !== undefined) question.detail = request.reason;
   return [question];
@@ -110,9 +119,11 @@ export function approvalDecisionOf(questions: readonly AskUserQuestionItem[], an
  * (`BAD_INTENT` for a blank tool name or an input that is not JSON or over 64 KiB). Whoever
  * calls this decides what those mean; the tool must not run on any of them.
  */
-export async function askApproval(userQuestions: UserQuestions, options: AskApprovalOptions): Promise<ApprovalDecision> {
+export async function askApproval(userQuestions: UserQuestions, options: AskApprovalOptions): Promise<ApprovalOutcome> {
   const questions = approvalQuestions(options);
   const { agent, signal, timeoutMs, urgency } = options;
-  const answer = await userQuestions.ask({ questions, agent, signal, timeoutMs, urgency });
-  return approvalDecisionOf(questions, answer);
+  let by: readonly AnsweredBy[] | undefined;
+  const answer = await userQuestions.ask({ questions, agent, signal, timeoutMs, urgency, answeredBy: (people) => (by = people.map((person) => ({ ...person }))) });
+  const decision: ApprovalOutcome = approvalDecisionOf(questions, answer);
+  return by === undefined ? decision : { ...decision, by };
 }

@@ -12,7 +12,7 @@ export { questionBatchProblem } from './batch.js';
 export { checkQuestionIntents, toolApprovalInputMaxBytes, toolApprovalInputMaxDepth } from './intent.js';
 export { approvalDecisionOf, approvalQuestionId, approvalQuestions, askApproval } from './approval.js';
 export { revealBidiControls, toolInputKeys, toolInputText } from './inert-text.js';
-export type { ApprovalDecision, ApprovalLang, ApprovalQuestionRequest, AskApprovalOptions } from './approval.js';
+export type { ApprovalDecision, ApprovalLang, ApprovalOutcome, ApprovalQuestionRequest, AskApprovalOptions } from './approval.js';
 export { copyAnswer, handOverAnswer } from './answer.js';
 export { isSensitiveQuestion, namesSecret, redactedAnswerText, redactSensitiveAnswers } from './sensitive.js';
 export { isSealedQuestionBatch } from './sealed.js';
@@ -32,6 +32,7 @@ export {
 } from './inputs.js';
 export {
   agentRefSchema,
+  approvalQuorumSchema,
   approvalToolSchema,
   askUserQuestionAnswerItemSchema,
   askUserQuestionAnswerSchema,
@@ -46,12 +47,15 @@ export {
   multiSelectInputSchema,
   numberInputSchema,
   planReviewIntentSchema,
+  quorumAnswererSchema,
+  quorumMaxApprovals,
   selectInputSchema,
   textareaInputSchema,
   textInputSchema,
   toolApprovalIntentSchema,
 } from './schemas.js';
 export type {
+  ApprovalQuorum,
   ApprovalTool,
   AskUserQuestionAnswer,
   AskUserQuestionAnswerItem,
@@ -62,6 +66,7 @@ export type {
   AskUserQuestionOption,
   AskUserQuestionUrgency,
   PlanReviewIntent,
+  QuorumAnswerer,
   ToolApprovalIntent,
 } from './schemas.js';
-export type { AgentRef, AgentRegistry, AskUserQuestionRequest, UserQuestionProvider } from './types.js';
+export type { AgentRef, AgentRegistry, AnsweredBy, AskUserQuestionRequest, UserQuestionProvider } from './types.js';

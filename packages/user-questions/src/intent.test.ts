@@ -163,3 +163,37 @@ describe('gate 6 for a tool-approval intent', () => {
     expect((error as Error).message).toContain('questions.0.intent.tool.name');
   });
 });
+
+describe('gate 6 for a quorum approval', () => {
+  const quorumApproval = (quorum: unknown): AskUserQuestionItem => {
+    const question = approval({ name: 'migrate', input: { db: 'prod' } });
+    return { ...question, intent: { ...(question.intent as object), quorum } as AskUserQuestionItem['intent'] };
+  };
+
+  it('hands the provider the quorum with the intent', async () => {
+    const { userQuestions, provider } = seam();
+    const quorum = { approvals: 2, from: [{ group: 'dba' }, { principal: 'alex' }] };
+    await userQuestions.ask({ questions: [quorumApproval(quorum)] });
+    expect(provider.requests[0]!.questions[0]!.intent).toMatchObject({ kind: 'tool-approval', quorum });
+  });
+
+  it('refuses a quorum that names fewer principals than the approvals it needs', async () => {
+    expect(await badIntentOf([quorumApproval({ approvals: 3, from: [{ principal: 'alex' }, { principal: 'sam' }, { principal: 'alex' }] })])).toBe(
+      'Question "run-it" has intent tool-approval needing 3 approvals from only 2 named principals; name more principals (or a group) in quorum.from, or ask for fewer approvals.',
+    );
+  });
+
+  it.each([
+    ['zero approvals', { approvals: 0 }],
+    ['a fractional count', { approvals: 1.5 }],
+    ['more than 100 approvals', { approvals: 101 }],
+    ['an empty from', { approvals: 1, from: [] }],
+    ['an answerer of no known shape', { approvals: 1, from: [{ person: 'alex' }] }],
+  ])('refuses %s as INVALID_QUESTIONS (the schema, gate 3)', async (_name, quorum) => {
+    const { userQuestions, provider } = seam();
+    const error: unknown = await userQuestions.ask({ questions: [quorumApproval(quorum)] }).catch((rejection: unknown) => rejection);
+    expect(UserQuestionError.isInstance(error) && error.code).toBe('INVALID_QUESTIONS');
+    expect((error as Error).message).toContain('questions.0.intent.quorum');
+    expect(provider.requests).toHaveLength(0);
+  });
+});

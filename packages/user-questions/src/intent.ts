@@ -58,9 +58,20 @@ function checkIntent(question: AskUserQuestionItem): IntentCheck {
             `${toolApprovalInputMaxBytes} bytes (64 KiB); pass a shorter input, for example with long values cut or summarised.`,
         );
       }
+      const quorum = quorumProblem(id, intent);
+      if (quorum !== undefined) return fault(quorum);
       return { ok: true, input: { intent, input: copied.value } };
     }
   }
+}
+
+/** A quorum that can never be reached: `from` names only principals, fewer of them than the approvals it needs. */
+function quorumProblem(id: string, intent: ToolApprovalIntent): string | undefined {
+  const from = intent.quorum?.from;
+  if (intent.quorum === undefined || from === undefined || !from.every((answerer) => 'principal' in answerer)) return undefined;
+  const people = new Set(from.map((answerer) => (answerer as { principal: string }).principal)).size;
+  if (people >= intent.quorum.approvals) return undefined;
+  return `Question "${id}" has intent tool-approval needing ${intent.quorum.approvals} approvals from only ${people} named principal${people === 1 ? '' : 's'}; name more principals (or a group) in quorum.from, or ask for fewer approvals.`;
 }
 
 function fault(problem: string): { ok: false; problem: string } {

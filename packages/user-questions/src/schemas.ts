@@ -29,11 +29,36 @@ export const approvalToolSchema = z.object({
   description: z.string().optional(),
 });
 
+/**
+ * Who may vote on a quorum approval: a principal by id, every principal whose `authenticate`
+ * result lists the group, or whoever answers through a channel destination (`slack:C0123`).
+ * The same shapes a host's route names answerers with.
+ */
+export const quorumAnswererSchema = z.union([
+  z.strictObject({ principal: z.string().min(1) }),
+  z.strictObject({ group: z.string().min(1) }),
+  z.strictObject({ channel: z.string().min(1) }),
+]);
+
+/** The most approvals a quorum may ask for. */
+export const quorumMaxApprovals = 100;
+
+/**
+ * Several people must approve (a two-person rule): `approvals` distinct principals' Approve
+ * settle it as approved; any one Deny settles it as denied. `from` limits who may vote.
+ */
+export const approvalQuorumSchema = z.strictObject({
+  approvals: z.int().min(1).max(quorumMaxApprovals),
+  from: z.array(quorumAnswererSchema).min(1).optional(),
+});
+
 export const toolApprovalIntentSchema = z.object({
   kind: z.literal('tool-approval'),
   /** The label of the option that means "run it"; any other answer is a denial. */
   approve: z.string(),
   tool: approvalToolSchema,
+  /** Absent: the first person's answer decides, as for any question. */
+  quorum: approvalQuorumSchema.optional(),
 });
 
 /** Changes presentation only, never which answers are reachable. A tagged union open to more kinds. */
@@ -134,6 +159,8 @@ export type AskUserQuestionOption = z.infer<typeof askUserQuestionOptionSchema>;
 export type PlanReviewIntent = z.infer<typeof planReviewIntentSchema>;
 export type ApprovalTool = z.infer<typeof approvalToolSchema>;
 export type ToolApprovalIntent = z.infer<typeof toolApprovalIntentSchema>;
+export type ApprovalQuorum = z.infer<typeof approvalQuorumSchema>;
+export type QuorumAnswerer = z.infer<typeof quorumAnswererSchema>;
 export type AskUserQuestionIntent = z.infer<typeof askUserQuestionIntentSchema>;
 export type AskUserQuestionInput = z.infer<typeof askUserQuestionInputSchema>;
 export type AskUserQuestionInputKind = AskUserQuestionInput['kind'];

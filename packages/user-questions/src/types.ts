@@ -28,6 +28,25 @@ export interface AskUserQuestionRequest {
    * not know a value treats it as `medium`.
    */
   urgency?: AskUserQuestionUrgency;
+  /**
+   * Told who settled the question, by a provider that knows (the WebSocket host does), just
+   * before `ask` resolves with the answer: the person whose response decided it, or every
+   * approver of a quorum approval. The answer itself keeps its shape; this is for the asking code
+   * (`askApproval` returns it as `by`), never for the model. A provider that cannot say never calls it.
+   */
+  answeredBy?: (people: readonly AnsweredBy[]) => void;
+}
+
+/** Who answered, as the host recorded it (the same shape as `@askseam/store`'s `AnsweredBy`). */
+export interface AnsweredBy {
+  /** The principal the response came in as. */
+  principalId: string;
+  /** How it came in: `websocket`, `http`, a channel's name (`slack`, `email`, …), `agent`. */
+  via: string;
+  /** The person as the channel names them (a Slack user id, an e-mail address). */
+  user?: string;
+  /** Where the channel showed it (`slack:C0123`). */
+  destination?: string;
 }
 
 /**
