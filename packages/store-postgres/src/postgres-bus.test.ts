@@ -19,7 +19,12 @@ async function terminateListener(bus: QuestionBus): Promise<void> {
   if (rows.length === 0) throw new Error(`no LISTEN connection found for ${bus.nodeId}`);
 }
 
-describeQuestionBusContract('PostgresQuestionBus', async (count) => nodes(count), { interrupt: terminateListener, restore: () => {} });
+// Fresh nodes with their schema checked, as a host's nodes are once they serve.
+describeQuestionBusContract('PostgresQuestionBus', async (count) => {
+  const buses = nodes(count);
+  await Promise.all(buses.map((bus) => bus.ready()));
+  return buses;
+}, { interrupt: terminateListener, restore: () => {} });
 
 function recorder(): QuestionBusListener & { messages: QuestionBusMessage[]; resyncs: number } {
   const heard = { messages: [] as QuestionBusMessage[], resyncs: 0, message: (message: QuestionBusMessage) => heard.messages.push(message), resync: () => (heard.resyncs += 1) };
