@@ -1,4 +1,4 @@
-import type { QuestionBusListener, QuestionBusMessage } from '@askseam/store';
+import type { QuestionBus, QuestionBusListener, QuestionBusMessage } from '@askseam/store';
 import { describeQuestionBusContract, sampleQuestionRecord } from '@askseam/store-testing';
 import { describe, expect, it } from 'vitest';
 import { usePostgresFixture } from '../test/fixture.js';
@@ -12,14 +12,19 @@ function nodes(count: number, schema = fixture.schema()): PostgresQuestionBus[] 
   return Array.from({ length: count }, () => new PostgresQuestionBus({ connectionString: fixture.server.url, schema, livenessTtlMs: 1_000 }));
 }
 
-/** Cut a node's LISTEN connection from the server side, as an administrator (or a failover) would. */
-async function terminateListener(bus: PostgresQuestionBus): Promise<void> {
+/** Cut the LISTEN connections from the server side, as an administrator (or a failover) would: every node's (the contract allows it). */
+async function terminateListener(bus: QuestionBus): Promise<void> {
   const pool = fixture.raw();
   const { rows } = await pool.query("SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE application_name LIKE 'askseam-bus %' AND query LIKE 'LISTEN%'");
   if (rows.length === 0) throw new Error(`no LISTEN connection found for ${bus.nodeId}`);
 }
 
-describeQuestionBusContract('PostgresQuestionBus', async (count) => nodes(count), { interrupt: terminateListener, restore: () => {} });
+// Fresh nodes with their schema checked, as a host's nodes are once they serve.
+describeQuestionBusContract('PostgresQuestionBus', async (count) => {
+  const buses = nodes(count);
+  await Promise.all(buses.map((bus) => bus.ready()));
+  return buses;
+}, { interrupt: terminateListener, restore: () => {} });
 
 function recorder(): QuestionBusListener & { messages: QuestionBusMessage[]; resyncs: number } {
   const heard = { messages: [] as QuestionBusMessage[], resyncs: 0, message: (message: QuestionBusMessage) => heard.messages.push(message), resync: () => (heard.resyncs += 1) };

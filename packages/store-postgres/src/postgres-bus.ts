@@ -105,6 +105,12 @@ export class PostgresQuestionBus implements QuestionBus {
     this.#ensureSchema('start').catch(noop);
   }
 
+  /** Resolves once the schema is checked (every call waits for it anyway): rejects `NOT_A_STORE`, `NEWER_SCHEMA` or `STORE_UNAVAILABLE`. */
+  ready(): Promise<void> {
+    this.#assertOpen('ready');
+    return this.#ensureSchema('ready');
+  }
+
   async subscribe(listener: QuestionBusListener): Promise<void> {
     this.#assertOpen('subscribe');
     if (this.#listener !== undefined) throw new QuestionStoreError('INVALID_INPUT', `subscribe: bus node "${this.nodeId}" already has a listener; a bus serves one host.`);

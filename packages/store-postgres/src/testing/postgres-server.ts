@@ -1,11 +1,14 @@
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface StartPostgresServerOptions {
-  /** Where initdb, pg_ctl and postgres live. Default `/usr/lib/postgresql/15/bin` (Debian's `postgresql` package). */
+  /**
+   * Where initdb, pg_ctl and postgres live. Default: `ASKSEAM_POSTGRES_BIN_DIR`, else the newest
+   * `/usr/lib/postgresql/<major>/bin` (Debian's `postgresql` package; 15 on bookworm).
+   */
   binDir?: string;
   /**
    * Flush every commit to disk, as a production server does. Default false: tests do not need to
@@ -32,7 +35,15 @@ export interface TestPostgresServer {
   destroy(): Promise<void>;
 }
 
-const defaultBinDir = '/usr/lib/postgresql/15/bin';
+/** The newest Debian PostgreSQL install, or the variable that names another. */
+function defaultBinDir(): string {
+  const fromEnv = process.env.ASKSEAM_POSTGRES_BIN_DIR;
+  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+  const root = '/usr/lib/postgresql';
+  const majors = existsSync(root) ? readdirSync(root).filter((name) => /^\d+$/.test(name) && existsSync(join(root, name, 'bin', 'initdb'))) : [];
+  const newest = majors.sort((a, b) => Number(b) - Number(a))[0] ?? '15';
+  return join(root, newest, 'bin');
+}
 const host = '127.0.0.1';
 
 // Servers still running when the test process ends are stopped and their directories removed, so a
@@ -55,7 +66,7 @@ function installExitHook(): void {
  * Tests only: call `destroy()` in afterAll.
  */
 export async function startPostgresServer(options: StartPostgresServerOptions = {}): Promise<TestPostgresServer> {
-  const binDir = options.binDir ?? defaultBinDir;
+  const binDir = options.binDir ?? defaultBinDir();
   if (!existsSync(join(binDir, 'initdb'))) {
     throw new Error(`PostgreSQL was not found in ${binDir}; install it (Debian/Ubuntu: apt-get install -y postgresql) to run the PostgreSQL tests.`);
   }
