@@ -23,6 +23,8 @@ export interface ToolApproval {
   approve: string;
   /** The other option's label (a denial without words), when there is one. */
   deny?: string;
+  /** How many distinct people must approve (`intent.quorum.approvals`), for a quorum approval; any one may deny. */
+  approvalsNeeded?: number;
 }
 
 /**
@@ -57,5 +59,6 @@ export function approvalOf(questions: readonly AskUserQuestionItem[]): ToolAppro
   if (intent.tool.description !== undefined) approval.toolDescription = intent.tool.description;
   const deny = options.find((option) => option.label !== intent.approve)?.label;
   if (deny !== undefined) approval.deny = deny;
+  if (intent.quorum !== undefined) approval.approvalsNeeded = intent.quorum.approvals;
   return approval;
 }

@@ -11,6 +11,7 @@ import {
   type QuestionClient,
   type QuestionClientError,
   type QuestionClientErrorCode,
+  type QuestionVote,
   type WebSocketConstructorLike,
 } from '../src/index.js';
 
@@ -42,7 +43,8 @@ describe('public types', () => {
     expectTypeOf<QuestionClient['answer']>().returns.toEqualTypeOf<Promise<AcceptedReceipt>>();
     expectTypeOf<PendingQuestion['cancel']>().returns.toEqualTypeOf<Promise<AcceptedReceipt>>();
     expectTypeOf<PendingQuestion['check']>().returns.toEqualTypeOf<AnswerMismatch | undefined>();
-    expectTypeOf<AcceptedReceipt>().toEqualTypeOf<{ rpcId: string; accepted: true }>();
+    expectTypeOf<AcceptedReceipt>().toEqualTypeOf<{ rpcId: string; accepted: true; votes?: readonly QuestionVote[] }>();
+    expectTypeOf<PendingQuestion['votes']>().toEqualTypeOf<readonly QuestionVote[] | undefined>();
   });
 
   it('types the urgency of a pending question as the seam\'s levels, optional', () => {

@@ -29,9 +29,10 @@ export interface QuorumResponder {
 export function mayVote(quorum: ApprovalQuorum, responder: QuorumResponder): boolean {
   if (quorum.from === undefined) return true;
   const groups = responder.principal.groups;
+  // Gate 6 let only answerers with exactly one key through.
   return quorum.from.some((answerer) => {
-    if ('principal' in answerer) return answerer.principal === responder.principal.id;
-    if ('group' in answerer) return Array.isArray(groups) && groups.includes(answerer.group);
+    if (answerer.principal !== undefined) return answerer.principal === responder.principal.id;
+    if (answerer.group !== undefined) return Array.isArray(groups) && groups.includes(answerer.group);
     return responder.destination !== undefined && answerer.channel === responder.destination;
   });
 }

@@ -17,6 +17,8 @@ function describe(event: QuestionEvent): string {
       return `answered: ${event.data.answer.answers.map((item) => `${item.id}=${item.custom ?? item.selected.join(', ')}`).join('; ')}`;
     case 'response_rejected':
       return `refused a response (${event.data.reason})`;
+    case 'vote_cast':
+      return `approved by ${event.data.principalId} (${event.data.approvals} of ${event.data.needed})`;
     case 'cancelled':
       return `dismissed${event.data.message === undefined ? '' : `: ${event.data.message}`}`;
     case 'aborted':

@@ -184,10 +184,17 @@ describe('gate 6 for a quorum approval', () => {
   });
 
   it.each([
+    ['more than 100 approvals', { approvals: 101 }, 'needing 101 approvals; a quorum needs at most 100.'],
+    ['an empty from', { approvals: 1, from: [] }, 'whose quorum.from is empty'],
+    ['an answerer with two keys', { approvals: 1, from: [{ principal: 'alex', group: 'dba' }] }, 'quorum.from[0] must be exactly one of'],
+    ['a blank answerer', { approvals: 1, from: [{ group: 'dba' }, { group: ' ' }] }, 'quorum.from[1] must be exactly one of'],
+  ])('refuses %s with BAD_INTENT', async (_name, quorum, problem) => {
+    expect(await badIntentOf([quorumApproval(quorum)])).toContain(problem);
+  });
+
+  it.each([
     ['zero approvals', { approvals: 0 }],
     ['a fractional count', { approvals: 1.5 }],
-    ['more than 100 approvals', { approvals: 101 }],
-    ['an empty from', { approvals: 1, from: [] }],
     ['an answerer of no known shape', { approvals: 1, from: [{ person: 'alex' }] }],
   ])('refuses %s as INVALID_QUESTIONS (the schema, gate 3)', async (_name, quorum) => {
     const { userQuestions, provider } = seam();

@@ -1,4 +1,4 @@
-import type { AskUserQuestionItem, ToolApprovalIntent } from './schemas.js';
+import { quorumMaxApprovals, type AskUserQuestionItem, type ToolApprovalIntent } from './schemas.js';
 
 // Gate 6: an intent only changes how a question looks, so it must agree with the question it is on.
 // Checked here, once, for the seam's `ask` and for every caller that asks without it (a host's
@@ -65,13 +65,24 @@ function checkIntent(question: AskUserQuestionItem): IntentCheck {
   }
 }
 
-/** A quorum that can never be reached: `from` names only principals, fewer of them than the approvals it needs. */
+/**
+ * What is wrong with a tool-approval intent's quorum: too many approvals, an empty `from`, an
+ * answerer that is not exactly one of principal / group / channel, or a quorum that can never be
+ * reached (`from` names only principals, fewer of them than the approvals it needs).
+ */
 function quorumProblem(id: string, intent: ToolApprovalIntent): string | undefined {
-  const from = intent.quorum?.from;
-  if (intent.quorum === undefined || from === undefined || !from.every((answerer) => 'principal' in answerer)) return undefined;
-  const people = new Set(from.map((answerer) => (answerer as { principal: string }).principal)).size;
-  if (people >= intent.quorum.approvals) return undefined;
-  return `Question "${id}" has intent tool-approval needing ${intent.quorum.approvals} approvals from only ${people} named principal${people === 1 ? '' : 's'}; name more principals (or a group) in quorum.from, or ask for fewer approvals.`;
+  const quorum = intent.quorum;
+  if (quorum === undefined) return undefined;
+  if (quorum.approvals > quorumMaxApprovals) return `Question "${id}" has intent tool-approval needing ${quorum.approvals} approvals; a quorum needs at most ${quorumMaxApprovals}.`;
+  const from = quorum.from;
+  if (from === undefined) return undefined;
+  if (from.length === 0) return `Question "${id}" has intent tool-approval whose quorum.from is empty, so nobody could approve; name who may, or leave from out.`;
+  const bad = from.findIndex((answerer) => Object.values(answerer).filter((value) => typeof value === 'string' && value.trim() !== '').length !== 1 || Object.keys(answerer).length !== 1);
+  if (bad !== -1) return `Question "${id}" has intent tool-approval whose quorum.from[${bad}] must be exactly one of { principal }, { group } or { channel }, not blank.`;
+  if (!from.every((answerer) => answerer.principal !== undefined)) return undefined;
+  const people = new Set(from.map((answerer) => answerer.principal)).size;
+  if (people >= quorum.approvals) return undefined;
+  return `Question "${id}" has intent tool-approval needing ${quorum.approvals} approvals from only ${people} named principal${people === 1 ? '' : 's'}; name more principals (or a group) in quorum.from, or ask for fewer approvals.`;
 }
 
 function fault(problem: string): { ok: false; problem: string } {

@@ -30,26 +30,29 @@ export const approvalToolSchema = z.object({
 });
 
 /**
- * Who may vote on a quorum approval: a principal by id, every principal whose `authenticate`
- * result lists the group, or whoever answers through a channel destination (`slack:C0123`).
- * The same shapes a host's route names answerers with.
+ * Who may vote on a quorum approval: `{ principal }` (a principal by id), `{ group }` (every
+ * principal whose `authenticate` result lists the group) or `{ channel }` (whoever answers through
+ * that channel destination, `slack:C0123`): the shapes a host's route names answerers with. One
+ * strict object with three optional keys, so the browser's plain validator can read it; gate 6
+ * insists on exactly one non-blank key.
  */
-export const quorumAnswererSchema = z.union([
-  z.strictObject({ principal: z.string().min(1) }),
-  z.strictObject({ group: z.string().min(1) }),
-  z.strictObject({ channel: z.string().min(1) }),
-]);
+export const quorumAnswererSchema = z.strictObject({
+  principal: z.string().optional(),
+  group: z.string().optional(),
+  channel: z.string().optional(),
+});
 
 /** The most approvals a quorum may ask for. */
 export const quorumMaxApprovals = 100;
 
 /**
  * Several people must approve (a two-person rule): `approvals` distinct principals' Approve
- * settle it as approved; any one Deny settles it as denied. `from` limits who may vote.
+ * settle it as approved; any one Deny settles it as denied. `from` limits who may vote. Gate 6
+ * checks the rest: at most `quorumMaxApprovals`, a non-empty `from`, reachable with the people it names.
  */
 export const approvalQuorumSchema = z.strictObject({
-  approvals: z.int().min(1).max(quorumMaxApprovals),
-  from: z.array(quorumAnswererSchema).min(1).optional(),
+  approvals: z.int().positive(),
+  from: z.array(quorumAnswererSchema).optional(),
 });
 
 export const toolApprovalIntentSchema = z.object({

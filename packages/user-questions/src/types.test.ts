@@ -23,6 +23,9 @@ import {
   type ToolApprovalIntent,
   type UserQuestionErrorCode,
   type UserQuestionProvider,
+  type AnsweredBy,
+  type ApprovalOutcome,
+  type ApprovalQuorum,
 } from './index.js';
 
 describe('public types', () => {
@@ -32,12 +35,18 @@ describe('public types', () => {
 
   it('AskUserQuestionIntent is the tagged union of plan review and tool approval', () => {
     expectTypeOf<AskUserQuestionIntent>().toEqualTypeOf<
-      { kind: 'plan-review'; approve: string } | { kind: 'tool-approval'; approve: string; tool: { name: string; input: unknown; description?: string | undefined } }
+      | { kind: 'plan-review'; approve: string }
+      | { kind: 'tool-approval'; approve: string; tool: { name: string; input: unknown; description?: string | undefined }; quorum?: ApprovalQuorum | undefined }
     >();
+    expectTypeOf<ApprovalQuorum>().toEqualTypeOf<{
+      approvals: number;
+      from?: { principal?: string | undefined; group?: string | undefined; channel?: string | undefined }[] | undefined;
+    }>();
   });
 
-  it('askApproval resolves to a decision that carries a reason only when denied', () => {
-    expectTypeOf<Awaited<ReturnType<typeof askApproval>>>().toEqualTypeOf<ApprovalDecision>();
+  it('askApproval resolves to a decision that carries a reason only when denied, and who decided when the provider says', () => {
+    expectTypeOf<Awaited<ReturnType<typeof askApproval>>>().toEqualTypeOf<ApprovalOutcome>();
+    expectTypeOf<ApprovalOutcome>().toEqualTypeOf<ApprovalDecision & { by?: readonly AnsweredBy[] }>();
     expectTypeOf<ApprovalDecision>().toEqualTypeOf<{ approved: true } | { approved: false; reason?: string }>();
     expectTypeOf<ToolApprovalIntent['tool']>().toEqualTypeOf<ApprovalTool>();
   });
@@ -84,7 +93,9 @@ describe('public types', () => {
       signal?: AbortSignal;
       timeoutMs?: number;
       urgency?: AskUserQuestionUrgency;
+      answeredBy?: (people: readonly AnsweredBy[]) => void;
     }>();
+    expectTypeOf<AnsweredBy>().toEqualTypeOf<{ principalId: string; via: string; user?: string; destination?: string }>();
   });
 
   it('agents are { id } and the registry offers get and roots', () => {

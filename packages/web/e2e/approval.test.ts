@@ -1,9 +1,14 @@
-import { askApproval, type ApprovalDecision, type AskApprovalOptions } from '@askseam/user-questions';
+import { askApproval, type ApprovalOutcome, type AskApprovalOptions } from '@askseam/user-questions';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { artifactsDir } from './support/browser.js';
 import { cardOf, focused, useBrowserTest, waitForQuestion } from './support/fixture.js';
 import { transports } from './support/stage.js';
+
+/** The decision without who made it (the quorum test below checks `by`). */
+function decided({ by: _by, ...decision }: ApprovalOutcome): Omit<ApprovalOutcome, 'by'> {
+  return decision;
+}
 
 // Everything here is about the element, not the wire: it runs over both transports.
 describe.each(transports)('over %s', (transport) => {
@@ -17,13 +22,42 @@ describe.each(transports)('over %s', (transport) => {
   const heading = 'Allow the agent to run delete_branch?';
 
   /** The agent asks for approval through the seam, as a framework adapter would. */
-  function ask(options: Partial<AskApprovalOptions> = {}): Promise<ApprovalDecision> {
+  function ask(options: Partial<AskApprovalOptions> = {}): Promise<ApprovalOutcome> {
     return t.track(askApproval(t.stage.userQuestions, { tool, agent: t.stage.agent, signal: t.signal, ...options }));
   }
 
   const json = (page: Page) => page.getByRole('region', { name: 'Arguments (JSON)' });
 
   describe('<askseam-questions> approval card', () => {
+    it('shows a quorum approval\'s progress as votes come in, stays for the next vote after its own, and resolves with every approver', async () => {
+      const page = await t.mount();
+      const decision = ask({ quorum: { approvals: 3 } });
+      await waitForQuestion(page, heading);
+      const progress = cardOf(page).locator('.quorum');
+      expect(await progress.textContent()).toBe('0 of 3 approvals');
+      // Other approvers vote from a chat channel: the card on screen shows each vote.
+      const slack = t.stage.host.openChannel({ via: 'slack', onQuestion: () => {}, onSettled: () => {} });
+      const rpcId = slack.pending()[0]!.rpcId;
+      const approveAs = (user: string) =>
+        slack.respond(rpcId, { ok: true, value: { sessionId: t.stage.agent.id, answer: { answers: [{ id: 'tool-approval', selected: ['Approve'] }] } } }, { user, principalId: user });
+      expect(await approveAs('alex')).toMatchObject({ accepted: true });
+      await expect.poll(() => progress.textContent()).toBe('1 of 3 approvals (by @alex)');
+
+      // The page's own vote counts, and the card stays, unlocked, for the vote still missing.
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await expect.poll(() => progress.textContent()).toMatch(/^2 of 3 approvals \(by @alex, @.+\)$/);
+      expect(await page.getByRole('button', { name: 'Approve' }).isEnabled()).toBe(true);
+      await cardOf(page).screenshot({ path: `${artifactsDir}approval-quorum.png` });
+
+      expect(await approveAs('sam')).toMatchObject({ accepted: true });
+      const outcome = await decision;
+      expect(outcome.approved).toBe(true);
+      expect(outcome.by?.map((person) => person.principalId)).toEqual(['alex', expect.any(String), 'sam']);
+      expect(outcome.by?.[0]).toEqual({ principalId: 'alex', via: 'slack', user: 'alex' });
+      await expect.poll(() => cardOf(page).count()).toBe(0);
+      slack.close();
+    });
+
     it('shows the tool, its description, the reason and the arguments as JSON text, and approves (screenshot)', async () => {
       const page = await t.mount();
       const decision = ask({ reason: 'The branch was **merged** yesterday.', urgency: 'high' });
@@ -42,7 +76,7 @@ describe.each(transports)('over %s', (transport) => {
       await card.screenshot({ path: `${artifactsDir}approval.png` });
 
       await page.getByRole('button', { name: 'Approve' }).click();
-      expect(await decision).toEqual({ approved: true });
+      expect(decided(await decision)).toEqual({ approved: true });
     });
 
     it('denies with the Deny button', async () => {
@@ -50,7 +84,7 @@ describe.each(transports)('over %s', (transport) => {
       const decision = ask();
       await waitForQuestion(page, heading);
       await page.getByRole('button', { name: 'Deny' }).click();
-      expect(await decision).toEqual({ approved: false });
+      expect(decided(await decision)).toEqual({ approved: false });
       expect(t.stage.events.find((event) => event.type === 'answered')).toMatchObject({ answer: { answers: [{ id: 'tool-approval', selected: ['Deny'] }] } });
     });
 
@@ -60,7 +94,7 @@ describe.each(transports)('over %s', (transport) => {
       await waitForQuestion(page, heading);
       await page.getByRole('textbox', { name: 'Reason for denying (optional)' }).fill('Someone still works on it.');
       await page.getByRole('button', { name: 'Deny' }).click();
-      expect(await decision).toEqual({ approved: false, reason: 'Someone still works on it.' });
+      expect(decided(await decision)).toEqual({ approved: false, reason: 'Someone still works on it.' });
       expect(t.stage.events.find((event) => event.type === 'answered')).toMatchObject({
         answer: { answers: [{ id: 'tool-approval', selected: [], custom: 'Someone still works on it.' }] },
       });
@@ -76,7 +110,7 @@ describe.each(transports)('over %s', (transport) => {
       await page.keyboard.type('Ask me on Monday.');
       expect(t.stage.host.pending()).toHaveLength(1);
       await page.keyboard.press('Enter');
-      expect(await decision).toEqual({ approved: false, reason: 'Not today.\nAsk me on Monday.' });
+      expect(decided(await decision)).toEqual({ approved: false, reason: 'Not today.\nAsk me on Monday.' });
     });
 
     it('does not drop a written reason when Approve is pressed: it asks to send or clear it first', async () => {
@@ -91,7 +125,7 @@ describe.each(transports)('over %s', (transport) => {
       expect(t.stage.host.pending()).toHaveLength(1);
       await reason.fill('');
       await page.getByRole('button', { name: 'Approve' }).click();
-      expect(await decision).toEqual({ approved: true });
+      expect(decided(await decision)).toEqual({ approved: true });
     });
 
     it('asks for a reason when the question offers no deny option and Deny is pressed empty', async () => {
@@ -214,7 +248,7 @@ describe.each(transports)('over %s', (transport) => {
       expect(await page.getByRole('textbox', { name: '拒绝理由（可选）' }).isVisible()).toBe(true);
       expect(await page.getByRole('button', { name: '忽略' }).isVisible()).toBe(true);
       await page.getByRole('button', { name: '批准' }).click();
-      expect(await decision).toEqual({ approved: true });
+      expect(decided(await decision)).toEqual({ approved: true });
     });
   });
 
@@ -259,7 +293,7 @@ describe.each(transports)('over %s', (transport) => {
       await card.locator('.tool-description').hover();
       await card.locator('.tool-name').click();
       await page.getByRole('button', { name: 'Approve' }).click();
-      expect(await decision).toEqual({ approved: true });
+      expect(decided(await decision)).toEqual({ approved: true });
       expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
       expect(t.requests.filter((url) => !url.startsWith(`${t.stage.origin}/`))).toEqual([]);
       expect(t.pageErrors).toEqual([]);

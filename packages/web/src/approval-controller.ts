@@ -58,6 +58,7 @@ export function approvalController(context: CardContext, approval: ToolApproval)
           busy: state.busy,
           argumentsOpen,
           urgency: context.pending.urgency,
+          votes: context.pending.votes,
           strings: context.strings(),
         },
         {

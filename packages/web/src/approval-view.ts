@@ -1,4 +1,4 @@
-import { parseRecommendedLabel, type AskUserQuestionUrgency, type ToolApproval } from '@askseam/client';
+import { parseRecommendedLabel, type AskUserQuestionUrgency, type QuestionVote, type ToolApproval } from '@askseam/client';
 import { revealBidiControls, toolInputKeys } from '@askseam/user-questions';
 import { isPlainEnter, markdownBlock, urgencyBadge } from './composer-view.js';
 import { h } from './dom.js';
@@ -14,6 +14,8 @@ export interface ApprovalCardModel {
   /** The arguments' JSON view is unfolded. */
   argumentsOpen: boolean;
   urgency: AskUserQuestionUrgency | undefined;
+  /** A quorum approval's approvals so far (`PendingQuestion.votes`). */
+  votes: readonly QuestionVote[] | undefined;
   strings: AskseamStrings;
 }
 
@@ -36,7 +38,7 @@ export interface ApprovalCardActions {
  * every detail. Then Approve, Deny and a reason box.
  */
 export function renderApprovalCard(model: ApprovalCardModel, actions: ApprovalCardActions): HTMLFormElement {
-  const { approval, reason, invalid, error, busy, argumentsOpen, urgency, strings } = model;
+  const { approval, reason, invalid, error, busy, argumentsOpen, urgency, votes, strings } = model;
   const denyText = approval.deny === undefined ? strings.approvalDeny : parseRecommendedLabel(approval.deny).label;
 
   // Every top-level key, named outside the fold: padding cannot push the one that matters out of sight.
@@ -95,6 +97,7 @@ export function renderApprovalCard(model: ApprovalCardModel, actions: ApprovalCa
             h('dl', { class: 'tool' }, h('dt', { text: strings.approvalDescription }), h('dd', { class: 'tool-description', text: approval.toolDescription })),
           approval.reason !== undefined && markdownBlock('detail', approval.reason),
         ),
+      approval.approvalsNeeded !== undefined && quorumLine(approval.approvalsNeeded, votes ?? [], strings),
       h(
         'div',
         { class: 'actions decision' },
@@ -147,4 +150,10 @@ export function renderApprovalCard(model: ApprovalCardModel, actions: ApprovalCa
 function keyList(keys: readonly string[], strings: AskseamStrings): HTMLElement {
   const names = keys.flatMap((key, index) => [index > 0 ? ', ' : '', h('code', { text: key, attrs: { dir: 'ltr' } })]);
   return h('dd', { class: 'argument-keys' }, strings.approvalKeyCount(keys.length), ...names);
+}
+
+/** "1 of 2 approvals (by @alex)": a quorum approval's progress, announced politely as votes come in. Names are people's words: text, bidi escaped. */
+function quorumLine(needed: number, votes: readonly QuestionVote[], strings: AskseamStrings): HTMLElement {
+  const names = votes.map((vote) => `@${revealBidiControls(vote.user ?? vote.principalId)}`);
+  return h('p', { class: 'quorum', text: strings.approvalQuorum(votes.length, needed, names), attrs: { role: 'status', 'data-quorum': `${votes.length}/${needed}` } });
 }

@@ -57,7 +57,15 @@ export class CardSender {
     state.touched = true;
     state.error = undefined;
     context.redraw();
-    receipt.then(onAccepted, (error: unknown) => {
+    receipt.then((accepted: unknown) => {
+      // One approval of a quorum approval: counted, and the question waits for more. The card
+      // stays, unlocked, and shows the progress (the person may still deny).
+      if (isVoteReceipt(accepted) && context.stillPending()) {
+        state.busy = false;
+        context.redraw(this.#live ? focusKey : undefined);
+      }
+      onAccepted();
+    }, (error: unknown) => {
       if (!context.stillPending()) return;
       state.busy = false;
       const mismatch = misfitOf(error);
@@ -91,4 +99,9 @@ export function refusalText(strings: AskseamStrings, error: unknown): string {
     default:
       return errors.unknown(error.message);
   }
+}
+
+/** An accepted receipt that counted a vote and left the question pending (it carries `votes`). */
+function isVoteReceipt(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { votes?: unknown }).votes);
 }

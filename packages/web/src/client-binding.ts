@@ -6,6 +6,8 @@ import { connectQuestions, type PendingQuestion, type QuestionClient, type Quest
 /** What the element does when its client reports. */
 export interface ClientListeners {
   requested(pending: PendingQuestion): void;
+  /** A quorum approval's approvals changed (`pending.votes`). */
+  votes(pending: PendingQuestion): void;
   resolved(event: QuestionResolvedEvent): void;
   status(): void;
 }
@@ -23,6 +25,7 @@ export interface ClientBinding {
 export function bindClient(client: QuestionClient, { owned }: { owned: boolean }, listeners: ClientListeners): ClientBinding {
   const undos = [
     client.on('requested', (pending) => listeners.requested(pending)),
+    client.on('votes', (pending) => listeners.votes(pending)),
     client.on('resolved', (event) => listeners.resolved(event)),
     client.on('status', () => listeners.status()),
   ];

@@ -143,7 +143,19 @@ export class AskseamQuestionsElement extends ElementBase {
     this.#binding?.release();
     this.#binding =
       client &&
-      bindClient(client, { owned }, { requested: (pending) => this.#onRequested(pending), resolved: (event) => this.#onResolved(event), status: () => this.#renderChrome() });
+      bindClient(
+        client,
+        { owned },
+        {
+          requested: (pending) => this.#onRequested(pending),
+          // The card on screen shows the progress; one waiting in the queue reads it when shown.
+          votes: (pending) => {
+            if (this.#queue.shown === pending) this.#renderCard();
+          },
+          resolved: (event) => this.#onResolved(event),
+          status: () => this.#renderChrome(),
+        },
+      );
     this.#renderAll();
   }
 

@@ -93,6 +93,8 @@ export interface AskseamStrings {
   approvalReasonHint: string;
   approvalReasonEmpty: string;
   approvalReasonPending: string;
+  /** A quorum approval's progress: "1 of 2 approvals (by @alex)", names already written as `@name`. */
+  approvalQuorum: (count: number, needed: number, names: readonly string[]) => string;
   badUrl: (message: string) => string;
   errors: {
     'invalid-answer': (detail: string) => string;
@@ -206,6 +208,7 @@ const en: AskseamStrings = {
   approvalReasonHint: 'Enter to deny with this reason · Shift+Enter for a new line',
   approvalReasonEmpty: 'Write why you deny it first, or approve it.',
   approvalReasonPending: 'You wrote a reason to deny: press Deny to send it, or clear it to approve.',
+  approvalQuorum: (count, needed, names) => `${count} of ${needed} approvals${names.length === 0 ? '' : ` (by ${names.join(', ')})`}`,
   badUrl: (message) => `Cannot connect to the question host: ${message}`,
   errors: {
     'invalid-answer': (detail) => `This answer does not fit the question: ${detail}`,
@@ -315,6 +318,7 @@ const zh: AskseamStrings = {
   approvalReasonHint: '按 Enter 以此理由拒绝 · Shift+Enter 换行',
   approvalReasonEmpty: '请先写下拒绝理由，或批准它。',
   approvalReasonPending: '你写了拒绝理由：请点“拒绝”发送，或清空后再批准。',
+  approvalQuorum: (count, needed, names) => `已有 ${count} / ${needed} 人批准${names.length === 0 ? '' : `（${names.join('、')}）`}`,
   badUrl: (message) => `无法连接到提问服务：${message}`,
   errors: {
     'invalid-answer': (detail) => `这个回答与问题不符：${detail}`,

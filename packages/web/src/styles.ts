@@ -198,6 +198,7 @@ button:disabled, textarea:disabled, input:disabled, .option:has(input:disabled) 
 .actions.decision { border-top: 0; padding-top: 0; margin-top: 14px; }
 .feedback { margin-top: 16px; }
 .sending { font-size: 0.85em; color: var(--_muted); }
+.quorum { margin: 0.75em 0 0; font-weight: 600; }
 .waiting { margin: 8px 2px 0; font-size: 0.85em; color: var(--_muted); }
 .attention:not(:empty) { margin: 8px 2px 0; }
 button.notify { font-size: 0.85em; }
