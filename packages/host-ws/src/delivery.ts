@@ -3,6 +3,7 @@ import { ConnectionIndex } from './connection-index.js';
 import type { PendingQuestion, PendingTable } from './pending.js';
 import { onlyQuestion, type Principal } from './principal.js';
 import type { Reporter } from './reporter.js';
+import type { Routing } from './routing.js';
 
 /**
  * Whatever a person's client is connected through, as delivery sees it: who it is, what it may
@@ -43,16 +44,35 @@ export class Delivery {
   constructor(
     private readonly pending: PendingTable,
     private readonly reporter: Reporter,
+    /** The host's route: a routed question is shown only to the answerers of its reached tiers (docs/routing.md). */
+    private readonly routing?: Routing,
   ) {}
 
   /** A saved question, to everyone who may see its session now. */
   announce(entry: PendingQuestion): void {
+    // Routed from here on (a question asked on another node, too), so the check below knows its tiers.
+    this.routing?.track(entry);
+    this.#announceTo(entry, () => true);
+  }
+
+  /** A routed question reached a tier: show it to the subscribers that may see it now and were not shown it before. */
+  reveal(entry: PendingQuestion, wasShown: (principal: Principal) => boolean): void {
+    if (this.pending.get(entry.rpcId) !== entry || !entry.saved) return;
+    this.#announceTo(entry, (subscriber) => !wasShown(subscriber.principal));
+  }
+
+  #announceTo(entry: PendingQuestion, include: (subscriber: Subscriber) => boolean): void {
     // Serialised once for everyone who may see the session.
-    const text = JSON.stringify(requestedFrame(entry));
+    let text: string | undefined;
     for (const subscriber of this.audience.audience(entry.sessionId)) {
-      if (!mayShow(subscriber, entry.rpcId)) continue;
+      if (!this.#mayShow(subscriber, entry.rpcId) || !include(subscriber)) continue;
+      text ??= JSON.stringify(requestedFrame(entry));
       if (subscriber.sendText(text, { checkBuffer: true })) this.#delivered(subscriber, entry, { replay: false });
     }
+  }
+
+  #mayShow(subscriber: Subscriber, rpcId: string): boolean {
+    return mayShow(subscriber, rpcId) && (this.routing === undefined || this.routing.maySee(rpcId, subscriber.principal));
   }
 
   /**
@@ -64,11 +84,13 @@ export class Delivery {
   resolved(entry: { rpcId: string; sessionId: string }, outcome: 'answered' | 'cancelled', exceptSubscriber?: string): void {
     let text: string | undefined;
     for (const subscriber of this.audience.audience(entry.sessionId)) {
-      if (subscriber.id === exceptSubscriber || !mayShow(subscriber, entry.rpcId)) continue;
+      if (subscriber.id === exceptSubscriber || !this.#mayShow(subscriber, entry.rpcId)) continue;
       // Serialised once, and only when someone is there to read it.
       text ??= JSON.stringify({ type: 'question/resolved', rpcId: entry.rpcId, sessionId: entry.sessionId, outcome } satisfies QuestionResolvedFrame);
       subscriber.sendText(text, { checkBuffer: true });
     }
+    // After the loop: those who were shown it are told it ended; then its timers and agents stop.
+    this.routing?.forget(entry.rpcId);
   }
 
   /** `hello` listing what is about to be replayed, then the replay itself, with the original rpcIds. */
@@ -81,7 +103,9 @@ export class Delivery {
     // A question still being saved is delivered live once it is saved, not here.
     // A link's subscriber is shown its one question, never the rest of the session.
     const only = onlyQuestion(subscriber.principal);
-    const replay = candidates.filter((entry) => entry.saved && (only === undefined || entry.rpcId === only) && subscriber.canSee(entry.sessionId));
+    const replay = candidates.filter(
+      (entry) => entry.saved && (only === undefined || entry.rpcId === only) && subscriber.canSee(entry.sessionId) && (this.routing?.maySee(entry.rpcId, subscriber.principal) ?? true),
+    );
     // A link to a question no longer pending here is told so, rather than left waiting on an empty
     // page; one still being saved is not settled (it is delivered live once saved).
     const link = only === undefined ? undefined : { rpcId: only, settled: replay.length === 0 && this.pending.get(only)?.saved !== false };

@@ -13,6 +13,8 @@ export const webSocketHostErrorCodes = [
   'NO_LINK_BASE_URL',
   /** `linkFor` was asked for a question that is not pending on this host (unknown, or already settled). */
   'NOT_PENDING',
+  /** `options.route` threw or returned tiers that cannot be used (the question was not asked), or `agentAnswerer` got a bad definition. */
+  'INVALID_ROUTE',
 ] as const;
 
 export type WebSocketHostErrorCode = (typeof webSocketHostErrorCodes)[number];

@@ -11,6 +11,7 @@ import { onlyQuestion, type Principal } from './principal.js';
 import { claimVerdict, confirmDelaysMs, readBack } from './read-back.js';
 import type { RejectionBudget } from './rejection-budget.js';
 import type { Reporter, Responder } from './reporter.js';
+import type { Routing } from './routing.js';
 import { respond, type RespondInput, type RespondOutcome } from './respond.js';
 
 /** Where a response came from, and how to answer its sender (any transport). */
@@ -38,6 +39,8 @@ export interface JudgeDeps {
   logger: HostLogger;
   /** Aborted when close() starts: ends the read-backs that would otherwise retry until the store answers. */
   closing: AbortSignal;
+  /** The host's route (routing.ts): who may answer a routed question now. */
+  routing?: Routing;
   /** For the warning when a principal runs out of logged rejections. */
   limits: { maxLoggedRejections: number; badFrameWindowMs: number };
 }
@@ -58,7 +61,10 @@ export class Judge {
 
   async #judgeNow(input: RespondInput, principal: Principal, canSee: (sessionId: string) => boolean, via: ResponseVia): Promise<RespondOutcome> {
     const { pending, store, delivery, reporter, logger, work } = this.deps;
-    const outcome = await respond(input, canSee, { pending, store, onlyQuestion: onlyQuestion(principal), announce: (news) => this.deps.cluster.announcement(news) });
+    // Without a route nothing is awaited here: an unrouted host judges exactly as before.
+    const routing = this.deps.routing;
+    const mayAnswer = routing?.active === true ? await routing.answerCheck(input.rpcId, principal) : undefined;
+    const outcome = await respond(input, canSee, { pending, store, onlyQuestion: onlyQuestion(principal), mayAnswer, announce: (news) => this.deps.cluster.announcement(news) });
     // The receipt and the question/resolved frames to the session's other subscribers leave
     // together. The responder's accepted receipt is its news that the question is over (protocol 2).
     (via.batch ?? runNow)(() => {

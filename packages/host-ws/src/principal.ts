@@ -18,6 +18,8 @@ export interface Principal {
    * missing from the list is never shown. `canSee` is still asked for each question.
    */
   sessionsExhaustive?: boolean;
+  /** The groups this principal belongs to: a route's `{ group }` answerer names one (docs/routing.md). */
+  groups?: string[];
 }
 
 // The host's own see-everything principals, so that delivery can skip asking them.

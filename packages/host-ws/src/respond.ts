@@ -20,6 +20,8 @@ export interface RespondDeps {
   announce?: (message: QuestionBusAnnouncementMessage) => BusAnnouncement | undefined;
   /** A one-question link's question: every other question is `forbidden` to this responder, whatever its session. */
   onlyQuestion?: string | undefined;
+  /** The host route's check (routing.ts): false when the responder is not an answerer of a reached tier. Absent: unrouted. */
+  mayAnswer?: (() => boolean) | undefined;
 }
 
 /** What one response came to. The caller sends `receipt` and, for a settled record, tells everyone. */
@@ -70,6 +72,8 @@ export async function respond(input: RespondInput, canSee: (sessionId: string) =
   // but not yours" whatever the result says.
   if (!canSee(entry.sessionId)) return reject('forbidden');
   if (deps.onlyQuestion !== undefined && deps.onlyQuestion !== rpcId) return reject('forbidden');
+  // A routed question: only the answerers of the tiers reached so far (docs/routing.md).
+  if (deps.mayAnswer?.() === false) return reject('forbidden', notAnAnswererDetail);
 
   // 3. Before anything else is read: an object that says whether it is an answer or a failure.
   const result = input.result;
@@ -183,6 +187,9 @@ function storeFailed(entry: PendingQuestion, error: unknown, id: string | undefi
     receipt: { type: 'receipt', ...(id === undefined ? {} : { id }), rpcId: entry.rpcId, accepted: false, reason: 'bad-response', detail },
   };
 }
+
+/** Receipt detail of a response from someone the question's route does not (yet) name. */
+export const notAnAnswererDetail = 'This question is routed to other people: only the answerers of the tiers it has reached may answer it. Nothing was recorded.';
 
 /** Receipt detail when the host cannot tell whether the response was recorded (docs/durability.md). */
 export const unconfirmedDetail =

@@ -34,6 +34,8 @@ export const toolApprovalIntentSchema = z.object({
   /** The label of the option that means "run it"; any other answer is a denial. */
   approve: z.string(),
   tool: approvalToolSchema,
+  /** True lets an agent answerer of a host route (docs/routing.md) answer this approval; by default only people may. */
+  allowAgents: z.boolean().optional(),
 });
 
 /** Changes presentation only, never which answers are reachable. A tagged union open to more kinds. */

@@ -1,0 +1,167 @@
+import type { QuestionUrgency } from '@askseam/store';
+import type { AskUserQuestionAnswer, AskUserQuestionItem } from '@askseam/user-questions';
+// Namespace import: lets bundlers drop the parts of zod (locales) we never use.
+import * as z from 'zod';
+import { WebSocketHostError } from './errors.js';
+
+/** What `route` is told about the question besides its items. */
+export interface RouteContext {
+  rpcId: string;
+  /** The session whose clients see the question (the asking agent's id for a blocking ask). */
+  sessionId: string;
+  askedBy: string;
+  askedAt: string;
+  urgency?: QuestionUrgency;
+}
+
+/** What an agent answerer is told besides the question's items. */
+export interface AgentAnswerContext extends RouteContext {
+  /** The index of the tier the agent sits in. */
+  tier: number;
+  /**
+   * askseam's own problem text for the agent's previous answer, which did not fit the questions:
+   * set on the one second try an agent gets. Absent on the first try.
+   */
+  feedback?: string;
+  /** Aborted once the question is settled elsewhere or the host closes: stop working on it. */
+  signal: AbortSignal;
+}
+
+/** What an agent answerer returns: an answer to every question, or `'defer'` to let the next tier have it. */
+export type AgentAnswerResult = AskUserQuestionAnswer | 'defer';
+
+/** An agent that may answer a question in place of a person (`agentAnswerer`). */
+export interface AgentAnswerer {
+  /** The agent's name: its answers are recorded as `agent:<name>`. */
+  readonly agent: string;
+  answer(questions: AskUserQuestionItem[], context: AgentAnswerContext): AgentAnswerResult | Promise<AgentAnswerResult>;
+}
+
+/** Who may answer in a tier. */
+export type Answerer =
+  /** A person: the `id` of the principal `authenticate` returns for them. */
+  | { principal: string }
+  /** Every principal whose `groups` lists this group. */
+  | { group: string }
+  /** A channel destination, as the channel names it: `'slack:C0123'`, `'email:oncall@example.com'`. */
+  | { channel: string }
+  | AgentAnswerer;
+
+/** One step of a route: who may answer once it is reached. */
+export interface Tier {
+  answerers: Answerer[];
+  /**
+   * When the tier is reached, in ms from the ask (not from the previous tier). Tier 0 is reached at
+   * once (leave it out there); every later tier needs it, no smaller than the tier before's.
+   */
+  after?: number;
+}
+
+/**
+ * Decides who may answer a question, and when each tier is reached. Called once per question on
+ * each node that holds it (and again after a restart), so it must give the same tiers for the same
+ * question: base it on the question and its context, not on the clock. Return `undefined` for a
+ * question anyone who can see its session may answer (today's behaviour).
+ */
+export type Route = (questions: AskUserQuestionItem[], context: RouteContext) => Tier[] | undefined;
+
+/** An agent answerer to place in a tier: `{ name, answer(questions, context) }` → an answer or `'defer'`. */
+export function agentAnswerer(definition: { name: string; answer: AgentAnswerer['answer'] }): AgentAnswerer {
+  const parsed = agentDefinitionSchema.safeParse(definition);
+  if (!parsed.success) {
+    throw new WebSocketHostError('INVALID_ROUTE', `agentAnswerer needs { name, answer }: ${parsed.error.issues[0]?.message ?? 'invalid'}.`);
+  }
+  const { name, answer } = definition;
+  return Object.freeze({ agent: name, answer: (questions: AskUserQuestionItem[], context: AgentAnswerContext) => answer(questions, context) });
+}
+
+const nameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'a name of letters, digits, ".", "_" or "-" (at most 64)');
+const aFunction = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', 'must be a function');
+const agentDefinitionSchema = z.object({ name: nameSchema, answer: aFunction });
+
+const answererSchema = z.union([
+  z.strictObject({ principal: z.string().min(1) }),
+  z.strictObject({ group: z.string().min(1) }),
+  z.strictObject({ channel: z.string().regex(/^[a-z][a-z0-9-]{0,31}:.+$/, 'a channel destination "<via>:<where>", e.g. "slack:C0123"') }),
+  z.object({ agent: nameSchema, answer: aFunction }),
+]);
+
+const tiersSchema = z
+  .array(z.object({ answerers: z.array(answererSchema).min(1, 'a tier needs at least one answerer'), after: z.number().int().nonnegative().optional() }))
+  .min(1, 'a route needs at least one tier (return undefined for no route)')
+  .superRefine((tiers, context) => {
+    tiers.forEach((tier, index) => {
+      if (index === 0 && (tier.after ?? 0) !== 0) context.addIssue({ code: 'custom', path: [0, 'after'], message: 'tier 0 is reached at once; leave its after out' });
+      if (index > 0 && tier.after === undefined) context.addIssue({ code: 'custom', path: [index, 'after'], message: 'every tier after the first needs after (ms from the ask)' });
+      const previous = tiers[index - 1]?.after ?? 0;
+      if (index > 0 && tier.after !== undefined && tier.after < previous) context.addIssue({ code: 'custom', path: [index, 'after'], message: `must be no smaller than the previous tier's (${previous})` });
+    });
+  });
+
+/** The route's tiers for a question (checked), or undefined for an unrouted one. Throws `INVALID_ROUTE`. */
+export function routeOf(route: Route, questions: AskUserQuestionItem[], context: RouteContext): Tier[] | undefined {
+  let tiers: unknown;
+  try {
+    tiers = route(structuredClone(questions), { ...context });
+  } catch (error) {
+    throw new WebSocketHostError('INVALID_ROUTE', `options.route threw for question ${context.rpcId}, so it was not asked: ${String(error)}`, { cause: error });
+  }
+  if (tiers === undefined) return undefined;
+  const parsed = tiersSchema.safeParse(tiers);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue === undefined || issue.path.length === 0 ? '' : ` at tiers.${issue.path.map(String).join('.')}`;
+    throw new WebSocketHostError('INVALID_ROUTE', `options.route returned tiers that cannot be used for question ${context.rpcId}${where}: ${issue?.message ?? 'invalid'}.`);
+  }
+  // The caller's objects (agents keep their own `answer`), in an array the caller cannot change later.
+  return Object.freeze((tiers as Tier[]).map((tier) => Object.freeze({ answerers: [...tier.answerers], ...(tier.after === undefined ? {} : { after: tier.after }) }))) as Tier[];
+}
+
+/** How a tier's answerers read in the event log and in logs: `principal:alice`, `group:oncall`, `channel:slack:C0123`, `agent:triage`. */
+export function describeAnswerer(answerer: Answerer): string {
+  if ('agent' in answerer) return `agent:${answerer.agent}`;
+  if ('principal' in answerer) return `principal:${answerer.principal}`;
+  if ('group' in answerer) return `group:${answerer.group}`;
+  return `channel:${answerer.channel}`;
+}
+
+/** Who is answering, as the route check sees them. */
+export interface Candidate {
+  principalId: string;
+  groups: readonly string[];
+  /** The channel destination the answer came through (channels only). */
+  destination?: string;
+  /** The agent answerer's name (agents only). */
+  agent?: string;
+}
+
+/** True when `candidate` is an answerer of one of the tiers 0..`reached`. */
+export function isAnswerer(tiers: readonly Tier[], reached: number, candidate: Candidate): boolean {
+  for (const tier of tiers.slice(0, reached + 1)) {
+    for (const answerer of tier.answerers) {
+      if ('agent' in answerer) {
+        if (candidate.agent === answerer.agent) return true;
+      } else if (candidate.agent !== undefined) {
+        // An agent is an answerer only where it is named as one.
+        continue;
+      } else if ('principal' in answerer) {
+        if (answerer.principal === candidate.principalId) return true;
+      } else if ('group' in answerer) {
+        if (candidate.groups.includes(answerer.group)) return true;
+      } else if (candidate.destination !== undefined && answerer.channel === candidate.destination) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** The highest tier whose `after` has passed at `now` for a question asked at `askedAt`. */
+export function tierDueAt(tiers: readonly Tier[], askedAt: string, now: number): number {
+  const asked = Date.parse(askedAt);
+  let due = 0;
+  tiers.forEach((tier, index) => {
+    if (index > 0 && asked + (tier.after ?? 0) <= now) due = index;
+  });
+  return due;
+}
