@@ -37,7 +37,7 @@ describe('routing: who may see and answer', () => {
 
   it('lets a group answer once its tier is reached, and writes one escalated event (onEvent and the stored log)', async () => {
     const notified: NotifyContext[] = [];
-    const test = await startHost({ ...auth, route: onCallThenLeads(300), notify: (_record, context) => void notified.push(context) });
+    const test = await startHost({ ...auth, route: onCallThenLeads(1_500), notify: (_record, context) => void notified.push(context) });
     const carol = await connectAs(test, 'carol');
     const asking = test.ask('agent-a');
     const [{ rpcId }] = await waitForPending(test.host);
