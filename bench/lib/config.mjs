@@ -63,6 +63,12 @@ export const config = {
     rounds: int('BENCH_DURABLE_ROUNDS', 3, 2),
     budgetMs: int('BENCH_DURABLE_BUDGET_MS', 60_000, 20_000),
   },
+  routing: {
+    warmup: int('BENCH_ROUTING_WARMUP', 200, 20),
+    rounds: int('BENCH_ROUTING_ROUNDS', 8, 2),
+    perRound: int('BENCH_ROUTING_PER_ROUND', 300, 20),
+    budgetMs: int('BENCH_ROUTING_BUDGET_MS', 60_000, 20_000),
+  },
   crossnode: {
     // Round trips per variant before measuring (JIT, Lua script cache, connection buffers).
     warmup: int('BENCH_CROSSNODE_WARMUP', 200, 30),

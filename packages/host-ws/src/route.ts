@@ -1,5 +1,5 @@
 import type { QuestionUrgency } from '@askseam/store';
-import type { AskUserQuestionAnswer, AskUserQuestionItem } from '@askseam/user-questions';
+import { isSealedQuestionBatch, type AskUserQuestionAnswer, type AskUserQuestionItem } from '@askseam/user-questions';
 // Namespace import: lets bundlers drop the parts of zod (locales) we never use.
 import * as z from 'zod';
 import { WebSocketHostError } from './errors.js';
@@ -79,40 +79,64 @@ const nameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'a name
 const aFunction = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', 'must be a function');
 const agentDefinitionSchema = z.object({ name: nameSchema, answer: aFunction });
 
-const answererSchema = z.union([
-  z.strictObject({ principal: z.string().min(1) }),
-  z.strictObject({ group: z.string().min(1) }),
-  z.strictObject({ channel: z.string().regex(/^[a-z][a-z0-9-]{0,31}:.+$/, 'a channel destination "<via>:<where>", e.g. "slack:C0123"') }),
-  z.object({ agent: nameSchema, answer: aFunction }),
-]);
+const channelPattern = /^[a-z][a-z0-9-]{0,31}:.+$/;
+const agentNamePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-const tiersSchema = z
-  .array(z.object({ answerers: z.array(answererSchema).min(1, 'a tier needs at least one answerer'), after: z.number().int().nonnegative().optional() }))
-  .min(1, 'a route needs at least one tier (return undefined for no route)')
-  .superRefine((tiers, context) => {
-    tiers.forEach((tier, index) => {
-      if (index === 0 && (tier.after ?? 0) !== 0) context.addIssue({ code: 'custom', path: [0, 'after'], message: 'tier 0 is reached at once; leave its after out' });
-      if (index > 0 && tier.after === undefined) context.addIssue({ code: 'custom', path: [index, 'after'], message: 'every tier after the first needs after (ms from the ask)' });
-      const previous = tiers[index - 1]?.after ?? 0;
-      if (index > 0 && tier.after !== undefined && tier.after < previous) context.addIssue({ code: 'custom', path: [index, 'after'], message: `must be no smaller than the previous tier's (${previous})` });
-    });
-  });
+/**
+ * Why `tiers` cannot be used, or undefined when they can. Written out rather than a zod schema:
+ * it runs once per ask, and a union schema costs more than the rest of the ask (docs/performance.md, section 9).
+ */
+function tiersProblem(tiers: unknown): string | undefined {
+  if (!Array.isArray(tiers)) return 'the route must return an array of tiers (or undefined for no route)';
+  if (tiers.length === 0) return 'a route needs at least one tier (return undefined for no route)';
+  let previous = 0;
+  for (let index = 0; index < tiers.length; index++) {
+    const tier: unknown = tiers[index];
+    if (typeof tier !== 'object' || tier === null) return `tiers.${index}: a tier is { answerers, after? }`;
+    const { answerers, after } = tier as { answerers?: unknown; after?: unknown };
+    if (after !== undefined && (typeof after !== 'number' || !Number.isSafeInteger(after) || after < 0)) return `tiers.${index}.after: must be a whole number of ms, 0 or more`;
+    if (index === 0 && (after ?? 0) !== 0) return 'tiers.0.after: tier 0 is reached at once; leave its after out';
+    if (index > 0 && after === undefined) return `tiers.${index}.after: every tier after the first needs after (ms from the ask)`;
+    if (index > 0 && (after as number) < previous) return `tiers.${index}.after: must be no smaller than the previous tier's (${previous})`;
+    previous = (after as number | undefined) ?? 0;
+    if (!Array.isArray(answerers) || answerers.length === 0) return `tiers.${index}.answerers: a tier needs at least one answerer`;
+    for (let at = 0; at < answerers.length; at++) {
+      const problem = answererProblem(answerers[at]);
+      if (problem !== undefined) return `tiers.${index}.answerers.${at}: ${problem}`;
+    }
+  }
+  return undefined;
+}
+
+function answererProblem(answerer: unknown): string | undefined {
+  if (typeof answerer !== 'object' || answerer === null) return 'an answerer is { principal }, { group }, { channel } or agentAnswerer(…)';
+  const fields = answerer as Record<string, unknown>;
+  if ('agent' in fields) {
+    if (typeof fields.agent !== 'string' || !agentNamePattern.test(fields.agent)) return 'an agent needs a name of letters, digits, ".", "_" or "-" (at most 64)';
+    return typeof fields.answer === 'function' ? undefined : 'an agent needs answer(questions, context); make it with agentAnswerer()';
+  }
+  const keys = Object.keys(fields);
+  if (keys.length !== 1) return 'an answerer is exactly one of { principal }, { group }, { channel }';
+  const [key] = keys;
+  const value = fields[key!];
+  if ((key === 'principal' || key === 'group') && typeof value === 'string' && value.length > 0) return undefined;
+  if (key === 'channel' && typeof value === 'string' && channelPattern.test(value)) return undefined;
+  if (key === 'channel') return 'a channel destination is "<via>:<where>", e.g. "slack:C0123"';
+  return 'an answerer is { principal: id }, { group: name }, { channel: "<via>:<where>" } or agentAnswerer(…)';
+}
 
 /** The route's tiers for a question (checked), or undefined for an unrouted one. Throws `INVALID_ROUTE`. */
 export function routeOf(route: Route, questions: AskUserQuestionItem[], context: RouteContext): Tier[] | undefined {
   let tiers: unknown;
   try {
-    tiers = route(structuredClone(questions), { ...context });
+    // The seam's sealed batch is frozen, so the route can read it but not change what is asked.
+    tiers = route(isSealedQuestionBatch(questions) ? questions : structuredClone(questions), { ...context });
   } catch (error) {
     throw new WebSocketHostError('INVALID_ROUTE', `options.route threw for question ${context.rpcId}, so it was not asked: ${String(error)}`, { cause: error });
   }
   if (tiers === undefined) return undefined;
-  const parsed = tiersSchema.safeParse(tiers);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue === undefined || issue.path.length === 0 ? '' : ` at tiers.${issue.path.map(String).join('.')}`;
-    throw new WebSocketHostError('INVALID_ROUTE', `options.route returned tiers that cannot be used for question ${context.rpcId}${where}: ${issue?.message ?? 'invalid'}.`);
-  }
+  const problem = tiersProblem(tiers);
+  if (problem !== undefined) throw new WebSocketHostError('INVALID_ROUTE', `options.route returned tiers that cannot be used for question ${context.rpcId}: ${problem}.`);
   // The caller's objects (agents keep their own `answer`), in an array the caller cannot change later.
   return Object.freeze((tiers as Tier[]).map((tier) => Object.freeze({ answerers: [...tier.answerers], ...(tier.after === undefined ? {} : { after: tier.after }) }))) as Tier[];
 }

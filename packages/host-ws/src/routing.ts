@@ -15,8 +15,8 @@ interface RoutePlan {
   /** The highest tier reached (0 at once); only grows. */
   reached: number;
   readonly timers: Set<ReturnType<typeof setTimeout>>;
-  /** Aborted when the question leaves this node (settled, withdrawn, host closed): agents stop. */
-  readonly done: AbortController;
+  /** Aborted when the question leaves this node (settled, withdrawn, host closed): agents stop. Only routes with agents have one. */
+  readonly done: AbortController | undefined;
 }
 
 /** What the routing needs of the rest of the host, given once both exist (they need the routing too). */
@@ -38,6 +38,8 @@ export interface RoutingDeps {
   notify: Notifier | undefined;
   linkFor?: ((record: QuestionRecord) => string | undefined) | undefined;
 }
+
+const questionLeft = new Error('The question was settled or withdrawn, or the host closed.');
 
 // setTimeout's longest delay; a later tier is re-armed when this one fires early.
 const maxTimerMs = 2 ** 31 - 1;
@@ -89,7 +91,8 @@ export class Routing {
       }
     }
     if (tiers === undefined) return;
-    const plan: RoutePlan = { entry, tiers, reached: tierDueAt(tiers, entry.askedAt, Date.now()), timers: new Set(), done: new AbortController() };
+    const hasAgents = tiers.some((tier) => tier.answerers.some((answerer) => 'agent' in answerer));
+    const plan: RoutePlan = { entry, tiers, reached: tierDueAt(tiers, entry.askedAt, Date.now()), timers: new Set(), done: hasAgents ? new AbortController() : undefined };
     this.#plans.set(entry.rpcId, plan);
     this.#arm(plan);
     if (options.asked !== undefined) {
@@ -137,7 +140,8 @@ export class Routing {
     if (plan === undefined) return;
     this.#plans.delete(rpcId);
     for (const timer of plan.timers) clearTimeout(timer);
-    plan.done.abort();
+    // A reason of our own: the default one is a DOMException, whose stack costs more than the rest of a settlement.
+    plan.done?.abort(questionLeft);
   }
 
   /** The host is closing: no timer fires and no agent goes on. */
@@ -204,7 +208,7 @@ export class Routing {
   /** Let a reached tier's agents try; when they all give up, the next tier is reached at once. */
   async #runTierAgents(plan: RoutePlan, tier: number): Promise<void> {
     const agents = plan.tiers[tier]!.answerers.filter((answerer): answerer is AgentAnswerer => 'agent' in answerer);
-    if (agents.length === 0 || this.#peers === undefined) return;
+    if (agents.length === 0 || this.#peers === undefined || plan.done === undefined) return;
     const ended = await this.#peers.runAgents(plan.entry, tier, agents, plan.done.signal);
     if (ended !== 'gave-up' || this.#plans.get(plan.entry.rpcId) !== plan) return;
     const next = tier + 1;
