@@ -15,6 +15,8 @@ export const webSocketHostErrorCodes = [
   'NOT_PENDING',
   /** `options.route` threw or returned tiers that cannot be used (the question was not asked), or `agentAnswerer` got a bad definition. */
   'INVALID_ROUTE',
+  /** `openChannel` on a closed host, or `respond` through a channel that was closed (or whose host was). */
+  'CLOSED',
 ] as const;
 
 export type WebSocketHostErrorCode = (typeof webSocketHostErrorCodes)[number];

@@ -157,6 +157,8 @@ export interface Candidate {
   destination?: string;
   /** The agent answerer's name (agents only). */
   agent?: string;
+  /** An in-process channel's `via` (visibility only): it may show a question a reached tier names one of its destinations for. */
+  channelVia?: string;
 }
 
 /** True when `candidate` is an answerer of one of the tiers 0..`reached`. */
@@ -174,10 +176,23 @@ export function isAnswerer(tiers: readonly Tier[], reached: number, candidate: C
         if (candidate.groups.includes(answerer.group)) return true;
       } else if (candidate.destination !== undefined && answerer.channel === candidate.destination) {
         return true;
+      } else if (candidate.channelVia !== undefined && answerer.channel.startsWith(`${candidate.channelVia}:`)) {
+        return true;
       }
     }
   }
   return false;
+}
+
+/** The `{ channel }` destinations of tiers 0..`reached` that belong to the channel named `via` (`slack:C0123` for `slack`), in route order. */
+export function destinationsOf(tiers: readonly Tier[], reached: number, via: string): string[] {
+  const found: string[] = [];
+  for (const tier of tiers.slice(0, reached + 1)) {
+    for (const answerer of tier.answerers) {
+      if ('channel' in answerer && answerer.channel.startsWith(`${via}:`) && !found.includes(answerer.channel)) found.push(answerer.channel);
+    }
+  }
+  return found;
 }
 
 /** The highest tier whose `after` has passed at `now` for a question asked at `askedAt`. */

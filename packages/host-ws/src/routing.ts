@@ -6,7 +6,7 @@ import { callNotifier, type Notifier } from './notify.js';
 import type { PendingQuestion, PendingTable } from './pending.js';
 import { onlyQuestion, type Principal } from './principal.js';
 import type { Reporter } from './reporter.js';
-import { describeAnswerer, isAnswerer, routeOf, tierDueAt, type AgentAnswerer, type Candidate, type Route, type RouteContext, type Tier } from './route.js';
+import { describeAnswerer, destinationsOf, isAnswerer, routeOf, tierDueAt, type AgentAnswerer, type Candidate, type Route, type RouteContext, type Tier } from './route.js';
 
 /** One routed question as this node knows it. */
 interface RoutePlan {
@@ -21,8 +21,8 @@ interface RoutePlan {
 
 /** What the routing needs of the rest of the host, given once both exist (they need the routing too). */
 export interface RoutingPeers {
-  /** Show a pending question to the subscribers that may see it now but could not before. */
-  reveal(entry: PendingQuestion, wasShown: (principal: Principal) => boolean): void;
+  /** A later tier was reached (it was `before`): show the question to whoever may see it now but could not before, and tell channels of new destinations. */
+  reveal(entry: PendingQuestion, before: number): void;
   /** Let the tier's agent answerers try, one after the other; resolves true once one answered. */
   runAgents(entry: PendingQuestion, tier: number, agents: AgentAnswerer[], signal: AbortSignal): Promise<'answered' | 'gave-up' | 'settled'>;
 }
@@ -106,11 +106,21 @@ export class Routing {
     }
   }
 
-  /** May this principal see the question (be sent it, list it)? Questions without a route: yes. */
-  maySee(rpcId: string, principal: Principal): boolean {
+  /**
+   * May this principal (an in-process channel: with its `via`) see the question: be sent it, list
+   * it? At the tier reached now, or at tier `atTier`. Questions without a route: yes.
+   */
+  maySee(rpcId: string, principal: Principal, via?: string, atTier?: number): boolean {
     const plan = this.#plans.get(rpcId);
     if (plan === undefined || onlyQuestion(principal) !== undefined) return true;
-    return isAnswerer(plan.tiers, this.#reachedNow(plan), candidateOf(principal, this.deps.logger));
+    const candidate = { ...candidateOf(principal, this.deps.logger), ...(via === undefined ? {} : { channelVia: via }) };
+    return isAnswerer(plan.tiers, atTier ?? this.#reachedNow(plan), candidate);
+  }
+
+  /** The reached `{ channel }` destinations of the channel named `via` (now, or at tier `atTier`); undefined for an unrouted question. */
+  destinations(rpcId: string, via: string, atTier?: number): string[] | undefined {
+    const plan = this.#plans.get(rpcId);
+    return plan === undefined ? undefined : destinationsOf(plan.tiers, atTier ?? this.#reachedNow(plan), via);
   }
 
   /**
@@ -161,7 +171,7 @@ export class Routing {
     if (tier <= plan.reached) return false;
     const before = plan.reached;
     plan.reached = tier;
-    this.#peers?.reveal(plan.entry, (principal) => onlyQuestion(principal) !== undefined || isAnswerer(plan.tiers, before, candidateOf(principal, this.deps.logger)));
+    this.#peers?.reveal(plan.entry, before);
     return true;
   }
 

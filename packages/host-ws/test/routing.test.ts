@@ -109,7 +109,8 @@ describe('routing: agent answerers', () => {
     const test = await startHost({ ...auth, route: () => [{ answerers: [supervisor] }, { answerers: [{ principal: 'alice' }], after: 60_000 }] });
     expect(await test.ask('agent-a')).toEqual(redAnswer);
     const answered = await test.event('answered');
-    expect(answered).toMatchObject({ principalId: 'agent:supervisor', channel: 'agent' });
+    expect(answered).toMatchObject({ principalId: 'agent:supervisor', channel: 'agent', answeredBy: { principalId: 'agent:supervisor', via: 'agent' } });
+    expect((await test.host.store.get(answered.rpcId))?.answeredBy).toEqual({ principalId: 'agent:supervisor', via: 'agent' });
     await test.host.close();
     const log = await test.host.store.readEvents('agent-a');
     expect(log.find((event) => event.type === 'response_from_human')?.data).toMatchObject({ principalId: 'agent:supervisor', channel: 'agent' });
