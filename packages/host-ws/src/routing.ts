@@ -52,6 +52,8 @@ const maxTimerMs = 2 ** 31 - 1;
  */
 export class Routing {
   readonly #plans = new Map<string, RoutePlan>();
+  /** Asked here and being saved: routed from the moment it is listed, before its plan (timers, agents) starts. */
+  readonly #reserved = new Map<string, readonly Tier[]>();
   #peers: RoutingPeers | undefined;
   #closed = false;
 
@@ -67,7 +69,9 @@ export class Routing {
 
   /** The checked tiers of a question about to be asked, or undefined when it is unrouted. Throws `INVALID_ROUTE` (the ask is refused). */
   tiersFor(record: QuestionRecord): Tier[] | undefined {
-    return this.deps.route === undefined ? undefined : routeOf(this.deps.route, record.questions, contextOf(record));
+    const tiers = this.deps.route === undefined ? undefined : routeOf(this.deps.route, record.questions, contextOf(record));
+    if (tiers !== undefined) this.#reserved.set(record.rpcId, tiers);
+    return tiers;
   }
 
   /**
@@ -78,6 +82,7 @@ export class Routing {
   track(entry: PendingQuestion, options: { asked?: { tiers: Tier[] | undefined } } = {}): void {
     const { route, logger, work } = this.deps;
     if (route === undefined || this.#closed || this.#plans.has(entry.rpcId)) return;
+    this.#reserved.delete(entry.rpcId);
     let tiers: readonly Tier[] | undefined;
     if (options.asked !== undefined) {
       tiers = options.asked.tiers;
@@ -111,16 +116,16 @@ export class Routing {
    * it? At the tier reached now, or at tier `atTier`. Questions without a route: yes.
    */
   maySee(rpcId: string, principal: Principal, via?: string, atTier?: number): boolean {
-    const plan = this.#plans.get(rpcId);
-    if (plan === undefined || onlyQuestion(principal) !== undefined) return true;
+    const state = this.#stateNow(rpcId);
+    if (state === undefined || onlyQuestion(principal) !== undefined) return true;
     const candidate = { ...candidateOf(principal, this.deps.logger), ...(via === undefined ? {} : { channelVia: via }) };
-    return isAnswerer(plan.tiers, atTier ?? this.#reachedNow(plan), candidate);
+    return isAnswerer(state.tiers, atTier ?? state.reached, candidate);
   }
 
   /** The reached `{ channel }` destinations of the channel named `via` (now, or at tier `atTier`); undefined for an unrouted question. */
   destinations(rpcId: string, via: string, atTier?: number): string[] | undefined {
-    const plan = this.#plans.get(rpcId);
-    return plan === undefined ? undefined : destinationsOf(plan.tiers, atTier ?? this.#reachedNow(plan), via);
+    const state = this.#stateNow(rpcId);
+    return state === undefined ? undefined : destinationsOf(state.tiers, atTier ?? state.reached, via);
   }
 
   /**
@@ -129,23 +134,30 @@ export class Routing {
    * another node reached early (fall-through) is read from the event log before saying no.
    */
   async answerCheck(rpcId: string, principal: Principal, destination?: string): Promise<(() => boolean) | undefined> {
-    const plan = this.#plans.get(rpcId);
     // A one-question link is a capability the app minted for a person it chose to tell.
-    if (plan === undefined || onlyQuestion(principal) !== undefined) return undefined;
+    if (onlyQuestion(principal) !== undefined) return undefined;
     const candidate = candidateOf(principal, this.deps.logger, destination);
-    const last = plan.tiers.length - 1;
-    if (!isAnswerer(plan.tiers, this.#reachedNow(plan), candidate) && isAnswerer(plan.tiers, last, candidate)) await this.#readReached(plan);
-    return () => isAnswerer(plan.tiers, this.#reachedNow(plan), candidate);
+    const plan = this.#plans.get(rpcId);
+    if (plan !== undefined && !isAnswerer(plan.tiers, this.#reachedNow(plan), candidate) && isAnswerer(plan.tiers, plan.tiers.length - 1, candidate)) await this.#readReached(plan);
+    // Read when respond() runs its checks, not now: the question may have been saved (and its plan
+    // started) meanwhile; an unrouted or unknown question passes (respond's own checks decide).
+    return () => {
+      const state = this.#stateNow(rpcId);
+      return state === undefined || isAnswerer(state.tiers, state.reached, candidate);
+    };
   }
 
-  /** The tiers and reached tier of a routed question (copies), for channels and tests. */
-  stateOf(rpcId: string): { tiers: readonly Tier[]; reached: number } | undefined {
+  /** The tiers of a routed question and the tier reached now; undefined when it is unrouted or not known here. */
+  #stateNow(rpcId: string): { tiers: readonly Tier[]; reached: number } | undefined {
     const plan = this.#plans.get(rpcId);
-    return plan === undefined ? undefined : { tiers: plan.tiers, reached: this.#reachedNow(plan) };
+    if (plan !== undefined) return { tiers: plan.tiers, reached: this.#reachedNow(plan) };
+    const reserved = this.#reserved.get(rpcId);
+    return reserved === undefined ? undefined : { tiers: reserved, reached: 0 };
   }
 
   /** The question left this node (settled, withdrawn): its timers and agents stop. */
   forget(rpcId: string): void {
+    this.#reserved.delete(rpcId);
     const plan = this.#plans.get(rpcId);
     if (plan === undefined) return;
     this.#plans.delete(rpcId);
@@ -157,6 +169,7 @@ export class Routing {
   /** The host is closing: no timer fires and no agent goes on. */
   close(): void {
     this.#closed = true;
+    this.#reserved.clear();
     for (const rpcId of [...this.#plans.keys()]) this.forget(rpcId);
   }
 
