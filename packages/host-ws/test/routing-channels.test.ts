@@ -49,9 +49,9 @@ it('takes a channel answer from a person the channel maps to a principal of a re
   const email = test.host.openChannel({ via: 'email', onQuestion: (q) => void seen.push(q), onSettled: () => {} });
   const asking = test.ask('agent-a');
   await vi.waitFor(() => expect(test.host.pending()).toHaveLength(1));
-  const [{ rpcId }] = test.host.pending();
-  expect(await email.respond(rpcId!, answer('agent-a'), { principalId: 'alice', user: 'alice@example.com' })).toMatchObject({ accepted: false, reason: 'forbidden' });
+  const rpcId = test.host.pending()[0]!.rpcId;
+  expect(await email.respond(rpcId, answer('agent-a'), { principalId: 'alice', user: 'alice@example.com' })).toMatchObject({ accepted: false, reason: 'forbidden' });
   await test.event('escalated');
-  expect(await email.respond(rpcId!, answer('agent-a'), { principalId: 'alice', user: 'alice@example.com' })).toMatchObject({ accepted: true });
+  expect(await email.respond(rpcId, answer('agent-a'), { principalId: 'alice', user: 'alice@example.com' })).toMatchObject({ accepted: true });
   expect(await asking).toEqual(redAnswer);
 });

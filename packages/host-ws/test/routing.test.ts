@@ -40,7 +40,7 @@ describe('routing: who may see and answer', () => {
     const test = await startHost({ ...auth, route: onCallThenLeads(1_500), notify: (_record, context) => void notified.push(context) });
     const carol = await connectAs(test, 'carol');
     const asking = test.ask('agent-a');
-    const [{ rpcId }] = await waitForPending(test.host);
+    const rpcId = (await waitForPending(test.host))[0]!.rpcId;
 
     // Before tier 1: carol (leads) is not yet an answerer.
     expect(await carol.answer(rpcId, 'agent-a', redAnswer)).toMatchObject({ accepted: false, reason: 'forbidden' });
@@ -64,7 +64,7 @@ describe('routing: who may see and answer', () => {
   it('keeps earlier tiers answerable after a later one is reached', async () => {
     const test = await startHost({ ...auth, route: onCallThenLeads(100) });
     const asking = test.ask('agent-a');
-    const [{ rpcId }] = await waitForPending(test.host);
+    const rpcId = (await waitForPending(test.host))[0]!.rpcId;
     await test.event('escalated');
     const alice = await connectAs(test, 'alice');
     expect(await alice.answer(rpcId, 'agent-a', redAnswer)).toMatchObject({ accepted: true });

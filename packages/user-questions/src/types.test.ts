@@ -32,7 +32,7 @@ describe('public types', () => {
 
   it('AskUserQuestionIntent is the tagged union of plan review and tool approval', () => {
     expectTypeOf<AskUserQuestionIntent>().toEqualTypeOf<
-      { kind: 'plan-review'; approve: string } | { kind: 'tool-approval'; approve: string; tool: { name: string; input: unknown; description?: string | undefined } }
+      { kind: 'plan-review'; approve: string } | { kind: 'tool-approval'; approve: string; tool: { name: string; input: unknown; description?: string | undefined }; allowAgents?: boolean | undefined }
     >();
   });
 
