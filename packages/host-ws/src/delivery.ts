@@ -141,7 +141,9 @@ export class Delivery {
       // Every ending that is not an answer reads as `cancelled` on the wire (protocol 2).
       const outcome = ending.outcome === 'answered' ? 'answered' : 'cancelled';
       // Serialised once, and only when someone is there to read it.
-      text ??= JSON.stringify({ type: 'question/resolved', rpcId: entry.rpcId, sessionId: entry.sessionId, outcome } satisfies QuestionResolvedFrame);
+      // An agent's answer says whose it was, so a page can show it; a person's stays as it always was.
+      const byAgent = ending.answeredBy?.via === 'agent' ? { answeredBy: { principalId: ending.answeredBy.principalId, via: 'agent' } } : {};
+      text ??= JSON.stringify({ type: 'question/resolved', rpcId: entry.rpcId, sessionId: entry.sessionId, outcome, ...byAgent } satisfies QuestionResolvedFrame);
       subscriber.sendText(text, { checkBuffer: true });
     }
     // After the loop: those who were shown it are told it ended; then its timers and agents stop.
