@@ -65,6 +65,12 @@ export const config = {
     // Where initdb and pg_ctl live; the PostgreSQL figures are skipped (not failed) when they are missing.
     postgresBinDir: process.env.BENCH_POSTGRES_BIN_DIR || '/usr/lib/postgresql/15/bin',
   },
+  routing: {
+    warmup: int('BENCH_ROUTING_WARMUP', 200, 20),
+    rounds: int('BENCH_ROUTING_ROUNDS', 8, 2),
+    perRound: int('BENCH_ROUTING_PER_ROUND', 300, 20),
+    budgetMs: int('BENCH_ROUTING_BUDGET_MS', 60_000, 20_000),
+  },
   crossnode: {
     // Round trips per variant before measuring (JIT, Lua script cache, connection buffers).
     warmup: int('BENCH_CROSSNODE_WARMUP', 200, 30),

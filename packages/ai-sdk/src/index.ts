@@ -8,5 +8,7 @@ export type { ApprovalCardOptions, ApprovalToolCall, AskseamToolApproval, Asksea
 export { answerApprovalRequests, pendingApprovalRequests, toolApprovalResponse } from './approval-requests.js';
 export type { AnswerApprovalRequestsOptions } from './approval-requests.js';
 export { noDecisionReason } from './no-decision.js';
+export { modelAnswerer } from './model-answerer.js';
+export type { ModelAnswerContext, ModelAnswererOptions } from './model-answerer.js';
 export { AiSdkError, aiSdkErrorCodes } from './errors.js';
 export type { AiSdkErrorCode } from './errors.js';

@@ -386,7 +386,13 @@ class QuestionConnection implements QuestionClient {
     if (question === undefined) return;
     this.#pending.delete(frame.rpcId);
     this.#votes.delete(frame.rpcId);
-    this.#listeners.emit('resolved', { rpcId: frame.rpcId, sessionId: frame.sessionId, outcome: frame.outcome });
+    const { answeredBy } = frame;
+    this.#listeners.emit('resolved', {
+      rpcId: frame.rpcId,
+      sessionId: frame.sessionId,
+      outcome: frame.outcome,
+      ...(answeredBy === undefined ? {} : { answeredBy: { principalId: answeredBy.principalId, via: answeredBy.via } }),
+    });
   }
 
   #onReceipt(frame: ReceiptFrame): void {

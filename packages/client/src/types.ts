@@ -65,6 +65,8 @@ export interface QuestionResolvedEvent {
   rpcId: string;
   sessionId: string;
   outcome: ResolvedOutcome;
+  /** Set when an agent answerer of the host's route answered it (`via: 'agent'`, `principalId: 'agent:<name>'`). */
+  answeredBy?: { principalId: string; via: string };
 }
 
 export interface PendingQuestion {

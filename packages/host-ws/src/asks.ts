@@ -21,6 +21,8 @@ import type { HostLogger } from './logger.js';
 import { callNotifier, type Notifier } from './notify.js';
 import { PendingQuestion, type PendingTable } from './pending.js';
 import type { Reporter } from './reporter.js';
+import type { Tier } from './route.js';
+import type { Routing } from './routing.js';
 import type { Waiters } from './hand-over.js';
 
 export interface AsksDeps {
@@ -38,6 +40,8 @@ export interface AsksDeps {
   notify: Notifier | undefined;
   /** The one-question link `notify` gets with each question; absent (or undefined) when links have no page to open. */
   linkFor?: ((record: QuestionRecord) => string | undefined) | undefined;
+  /** The host's route: asked questions get their tiers before they are saved (a bad route refuses the ask). */
+  routing?: Routing;
 }
 
 type Saved = { ok: true } | { ok: false; error: unknown };
@@ -109,7 +113,15 @@ export class Asks {
             };
       // Frozen, with the seam's sealed questions: the in-memory store keeps this very object.
       Object.freeze(record);
-      void this.#enqueue(record).then((saved) => {
+      let tiers: Tier[] | undefined;
+      try {
+        tiers = this.deps.routing?.tiersFor(record);
+      } catch (error) {
+        // A route that cannot be used: nobody is asked, and the asker learns why (its signal unhooked).
+        (waiters.take(rpcId)?.reject ?? reject)(error);
+        return;
+      }
+      void this.#enqueue(record, tiers).then((saved) => {
         if (saved.ok) return;
         waiters.take(rpcId)?.reject(new UserQuestionError('ASK_ABORTED', `The question could not be saved, so nobody was asked: ${String(saved.error)}`, { cause: saved.error }));
       });
@@ -139,7 +151,8 @@ export class Asks {
     this.#refuseWhenClosed();
     refuseQuorumWithoutVotes(checked.questions, this.deps.store);
     const record: QuestionRecord = { rpcId: randomUUID(), askedAt: isoNow(), mode: 'detached', ...checked };
-    const saved = await this.#enqueue(record);
+    const tiers = this.deps.routing?.tiersFor(record);
+    const saved = await this.#enqueue(record, tiers);
     if (!saved.ok) throw new WebSocketHostError('STORE_FAILED', `The detached question could not be saved, so nobody was asked: ${String(saved.error)}`, { cause: saved.error });
     return { rpcId: record.rpcId };
   }
@@ -192,7 +205,7 @@ export class Asks {
    * Make a question pending: listed at once (in ask order), saved, and only then logged, delivered
    * and notified. Resolves when the store has it (or has refused it, and the question is gone).
    */
-  #enqueue(record: QuestionRecord): Promise<Saved> {
+  #enqueue(record: QuestionRecord, tiers?: Tier[]): Promise<Saved> {
     const { pending, store, reporter, delivery, cluster, lifecycle, ownsStore, logger, work } = this.deps;
     const entry = new PendingQuestion(record, pending.nextSeq(), { saved: false });
     pending.add(entry);
@@ -225,10 +238,12 @@ export class Asks {
         if (!eventSaved) reporter.record({ kind: 'saved', record });
         // Settled (aborted) or withdrawn by close while it was being saved: nobody is to see it now.
         if (pending.get(record.rpcId) === entry) {
+          // Before delivery: this node reached tier 0, so it runs tier 0's agents and arms the timers.
+          this.deps.routing?.track(entry, { asked: { tiers } });
           delivery.announce(entry);
           if (announce === undefined) cluster.publish({ type: 'asked', record });
         }
-        if (!lifecycle.ended || !ownsStore) callNotifier(this.deps.notify, record, logger, this.deps.linkFor);
+        if (!lifecycle.ended || !ownsStore) callNotifier(this.deps.notify, record, logger, this.deps.linkFor, tiers === undefined ? undefined : { tier: 0, answerers: [...tiers[0]!.answerers] });
         return { ok: true };
       },
       (error: unknown): Saved => {

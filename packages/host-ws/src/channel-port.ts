@@ -6,6 +6,7 @@ import { WebSocketHostError } from './errors.js';
 import type { HostLogger } from './logger.js';
 import type { PendingQuestion, PendingTable } from './pending.js';
 import { everySessionPrincipal, exhaustiveSessions, listedSessions, safeCanSee, seesEverything, type Principal } from './principal.js';
+import type { Routing } from './routing.js';
 import type { TransportCore } from './transport.js';
 
 /** What `host.openChannel` takes (docs/channels.md, "Writing a channel"). */
@@ -29,6 +30,12 @@ export interface HostChannelOptions {
    * again, with `votes`, so the channel can edit what it posted ("1 of 2 approvals (by @alex)").
    */
   onVotes?(question: ChannelQuestion): void;
+  /**
+   * With a host `route` (docs/routing.md): a question it was shown reached a later tier that names
+   * more destinations of this channel; `question.destinations` lists them all (post to the new ones).
+   * A channel that could not see the question before gets `onQuestion` instead.
+   */
+  onEscalated?(question: ChannelQuestion): void;
 }
 
 /** A pending question, as a channel posts it. Tool approvals and plan reviews carry their `intent` on the item. */
@@ -42,6 +49,12 @@ export interface ChannelQuestion {
   urgency?: QuestionUrgency;
   /** A quorum approval's approvals so far (`intent.quorum`), in the order they were counted. */
   votes?: AnsweredBy[];
+  /**
+   * With a host `route`: where this channel should show it, the reached tiers' `{ channel }`
+   * answerers of this channel's `via` (`['slack:C0123']`). Empty when the route names none of them
+   * (the channel sees it because its principal is an answerer); absent for an unrouted question.
+   */
+  destinations?: string[];
 }
 
 /** How a question a channel was shown ended. */
@@ -85,6 +98,8 @@ export interface HostChannel {
 export interface ChannelPortDeps extends TransportCore {
   pending: PendingTable;
   logger: HostLogger;
+  /** The host's route, when it has one: what the channel may see, and its reached destinations. */
+  routing?: Routing;
 }
 
 const personSchema = { user: 512, destination: 512, principalId: 512 } as const;
@@ -139,13 +154,23 @@ export class ChannelPort implements Subscriber, SubscriberSink, HostChannel {
 
   question(entry: PendingQuestion): void {
     if (this.#closed) return;
-    this.#call('onQuestion', () => this.options.onQuestion(channelQuestion(entry)));
+    this.#call('onQuestion', () => this.options.onQuestion(this.#channelQuestion(entry)));
+  }
+
+  escalated(entry: PendingQuestion): void {
+    if (this.#closed || this.options.onEscalated === undefined) return;
+    this.#call('onEscalated', () => this.options.onEscalated?.(this.#channelQuestion(entry)));
+  }
+
+  #channelQuestion(entry: PendingQuestion): ChannelQuestion {
+    const destinations = this.deps.routing?.destinations(entry.rpcId, this.via);
+    return destinations === undefined ? channelQuestion(entry) : { ...channelQuestion(entry), destinations };
   }
 
   votes(entry: PendingQuestion): void {
     if (this.#closed || this.options.onVotes === undefined) return;
     const onVotes = this.options.onVotes;
-    this.#call('onVotes', () => onVotes(channelQuestion(entry)));
+    this.#call('onVotes', () => onVotes(this.#channelQuestion(entry)));
   }
 
   settled(entry: EndedQuestion, ending: Ending): void {
@@ -168,7 +193,10 @@ export class ChannelPort implements Subscriber, SubscriberSink, HostChannel {
 
   pending(): ChannelQuestion[] {
     const candidates = this.scope === undefined ? this.deps.pending.all() : this.deps.pending.ofSessions(this.scope);
-    return candidates.filter((entry) => entry.saved && this.canSee(entry.sessionId)).map(channelQuestion);
+    const routing = this.deps.routing;
+    return candidates
+      .filter((entry) => entry.saved && this.canSee(entry.sessionId) && (routing === undefined || routing.maySee(entry.rpcId, this.principal, this.via)))
+      .map((entry) => this.#channelQuestion(entry));
   }
 
   close(): void {
@@ -178,7 +206,7 @@ export class ChannelPort implements Subscriber, SubscriberSink, HostChannel {
   }
 
   /** A throwing callback is the channel's bug: logged, and never allowed to break delivery to anyone else. */
-  #call(name: 'onQuestion' | 'onSettled' | 'onVotes', callback: () => void): void {
+  #call(name: 'onQuestion' | 'onSettled' | 'onVotes' | 'onEscalated', callback: () => void): void {
     try {
       callback();
     } catch (error) {
@@ -194,6 +222,7 @@ export function openChannel(id: string, options: HostChannelOptions, deps: Chann
   for (const name of ['onQuestion', 'onSettled'] as const) {
     if (typeof options[name] !== 'function') throw new WebSocketHostError('INVALID_OPTIONS', `openChannel: ${name} must be a function.`);
   }
+  if (options.onEscalated !== undefined && typeof options.onEscalated !== 'function') throw new WebSocketHostError('INVALID_OPTIONS', 'openChannel: onEscalated, when given, must be a function.');
   if (options.principal !== undefined && (typeof options.principal.id !== 'string' || typeof options.principal.canSee !== 'function')) {
     throw new WebSocketHostError('INVALID_OPTIONS', 'openChannel: principal must be { id: string, canSee(sessionId) }, like one authenticate returns.');
   }

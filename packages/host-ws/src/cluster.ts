@@ -40,6 +40,8 @@ export interface Cluster {
   readonly rememberSettled: number;
   /** One lease per settled record decides which node delivers it (to its asker or to onResume); none alone. */
   readonly takeResumeLease: ((rpcId: string) => Promise<boolean>) | undefined;
+  /** Take the right to escalate one tier of a routed question: true for exactly one node (alone: undefined, no lease needed). */
+  readonly takeEscalationLease: ((rpcId: string, tier: number) => Promise<boolean>) | undefined;
   /** Tell the other nodes, without holding anything up. */
   publish(message: OutgoingBusMessage): void;
   /**
@@ -71,6 +73,7 @@ export const standalone: Cluster = {
   nodeId: undefined,
   rememberSettled: 0,
   takeResumeLease: undefined,
+  takeEscalationLease: undefined,
   publish: () => {},
   announcement: () => undefined,
   askedHere: () => false,
@@ -93,6 +96,9 @@ export interface BusClusterDeps {
   resumeLeaseMs: number;
 }
 
+/** How long the node that escalated a tier holds it: a day. */
+export const ESCALATION_LEASE_MS = 24 * 60 * 60 * 1000;
+
 /** How long a node the bus reported alive counts as alive without asking again. */
 export const NODE_SEEN_ALIVE_MS = 1_000;
 
@@ -101,6 +107,7 @@ export class BusCluster implements Cluster {
   readonly nodeId: string;
   readonly rememberSettled = SETTLED_IDS_REMEMBERED_ON_A_BUS;
   readonly takeResumeLease: (rpcId: string) => Promise<boolean>;
+  readonly takeEscalationLease: (rpcId: string, tier: number) => Promise<boolean>;
   #link: ClusterLink | undefined;
   /** Bus messages that arrived before the store's pending questions were loaded; applied right after. */
   readonly #heldNews: QuestionBusMessage[] = [];
@@ -119,6 +126,9 @@ export class BusCluster implements Cluster {
   ) {
     this.nodeId = bus.nodeId;
     this.takeResumeLease = (rpcId) => bus.acquireLease(`resume:${rpcId}`, deps.resumeLeaseMs);
+    // Held long past any tier: every node's timer fires within moments of the others', and a node
+    // that starts later reads the escalation from the event log instead.
+    this.takeEscalationLease = (rpcId, tier) => bus.acquireLease(`escalate:${rpcId}:${tier}`, ESCALATION_LEASE_MS);
     // One round trip less per message: the news leaves Redis with the write instead of after its reply.
     this.#storeAnnounces = bus.announcement !== undefined && bus.publishesOn !== undefined && deps.store.announcesOn === bus.publishesOn;
   }

@@ -6,6 +6,7 @@ import type { PendingQuestion, PendingTable } from './pending.js';
 import { onlyQuestion, type Principal } from './principal.js';
 import { votesForClients } from './quorum.js';
 import type { Reporter } from './reporter.js';
+import type { Routing } from './routing.js';
 
 /**
  * Whatever a person's client is connected through, as delivery sees it: who it is, what it may
@@ -63,6 +64,8 @@ export interface SubscriberSink {
   settled(entry: EndedQuestion, ending: Ending): void;
   /** A quorum approval it was shown counted one more approval (`entry.votes`). */
   votes?(entry: PendingQuestion): void;
+  /** A routed question it was shown reached a tier that names more of its destinations (docs/routing.md). */
+  escalated?(entry: PendingQuestion): void;
 }
 
 /**
@@ -77,19 +80,51 @@ export class Delivery {
   constructor(
     private readonly pending: PendingTable,
     private readonly reporter: Reporter,
+    /** The host's route: a routed question is shown only to the answerers of its reached tiers (docs/routing.md). */
+    private readonly routing?: Routing,
   ) {}
 
   /** A saved question, to everyone who may see its session now. */
   announce(entry: PendingQuestion): void {
-    // Serialised once for everyone who may see the session.
-    const text = JSON.stringify(requestedFrame(entry));
+    // Routed from here on (a question asked on another node, too), so the check below knows its tiers.
+    this.routing?.track(entry);
+    this.#announceTo(entry, () => true);
+  }
+
+  /**
+   * A routed question reached a later tier (it was at `before`): show it to the subscribers that
+   * may see it now and could not before; a channel that could already see it hears of the tier
+   * (`escalated`) when the tier names destinations of its own.
+   */
+  reveal(entry: PendingQuestion, before: number): void {
+    const routing = this.routing;
+    if (routing === undefined || this.pending.get(entry.rpcId) !== entry || !entry.saved) return;
+    const shownBefore = (subscriber: Subscriber) => routing.maySee(entry.rpcId, subscriber.principal, subscriber.sink?.via, before);
     for (const subscriber of this.audience.audience(entry.sessionId)) {
-      if (!mayShow(subscriber, entry.rpcId)) continue;
+      const via = subscriber.sink?.via;
+      if (via === undefined || !shownBefore(subscriber) || !this.#mayShow(subscriber, entry.rpcId)) continue;
+      if (routing.destinations(entry.rpcId, via)!.length > routing.destinations(entry.rpcId, via, before)!.length) subscriber.sink!.escalated?.(entry);
+    }
+    this.#announceTo(entry, (subscriber) => !shownBefore(subscriber));
+  }
+
+  #announceTo(entry: PendingQuestion, include: (subscriber: Subscriber) => boolean): void {
+    // Serialised once for everyone who may see the session.
+    let text: string | undefined;
+    for (const subscriber of this.audience.audience(entry.sessionId)) {
+      if (!this.#mayShow(subscriber, entry.rpcId) || !include(subscriber)) continue;
       if (subscriber.sink !== undefined) {
         subscriber.sink.question(entry);
         this.#delivered(subscriber, entry, { replay: false });
-      } else if (subscriber.sendText(text, { checkBuffer: true })) this.#delivered(subscriber, entry, { replay: false });
+        continue;
+      }
+      text ??= JSON.stringify(requestedFrame(entry));
+      if (subscriber.sendText(text, { checkBuffer: true })) this.#delivered(subscriber, entry, { replay: false });
     }
+  }
+
+  #mayShow(subscriber: Subscriber, rpcId: string): boolean {
+    return mayShow(subscriber, rpcId) && (this.routing === undefined || this.routing.maySee(rpcId, subscriber.principal, subscriber.sink?.via));
   }
 
   /**
@@ -99,7 +134,7 @@ export class Delivery {
   votesChanged(entry: PendingQuestion): void {
     let text: string | undefined;
     for (const subscriber of this.audience.audience(entry.sessionId)) {
-      if (!mayShow(subscriber, entry.rpcId)) continue;
+      if (!this.#mayShow(subscriber, entry.rpcId)) continue;
       if (subscriber.sink !== undefined) subscriber.sink.votes?.(entry);
       else subscriber.sendText((text ??= JSON.stringify(requestedFrame(entry))), { checkBuffer: true });
     }
@@ -114,7 +149,7 @@ export class Delivery {
   resolved(entry: EndedQuestion, ending: Ending, exceptSubscriber?: string): void {
     let text: string | undefined;
     for (const subscriber of this.audience.audience(entry.sessionId)) {
-      if (subscriber.id === exceptSubscriber || !mayShow(subscriber, entry.rpcId)) continue;
+      if (subscriber.id === exceptSubscriber || !this.#mayShow(subscriber, entry.rpcId)) continue;
       if (subscriber.sink !== undefined) {
         subscriber.sink.settled(entry, ending);
         continue;
@@ -122,9 +157,13 @@ export class Delivery {
       // Every ending that is not an answer reads as `cancelled` on the wire (protocol 2).
       const outcome = ending.outcome === 'answered' ? 'answered' : 'cancelled';
       // Serialised once, and only when someone is there to read it.
-      text ??= JSON.stringify({ type: 'question/resolved', rpcId: entry.rpcId, sessionId: entry.sessionId, outcome } satisfies QuestionResolvedFrame);
+      // An agent's answer says whose it was, so a page can show it; a person's stays as it always was.
+      const byAgent = ending.answeredBy?.via === 'agent' ? { answeredBy: { principalId: ending.answeredBy.principalId, via: 'agent' } } : {};
+      text ??= JSON.stringify({ type: 'question/resolved', rpcId: entry.rpcId, sessionId: entry.sessionId, outcome, ...byAgent } satisfies QuestionResolvedFrame);
       subscriber.sendText(text, { checkBuffer: true });
     }
+    // After the loop: those who were shown it are told it ended; then its timers and agents stop.
+    this.routing?.forget(entry.rpcId);
   }
 
   /** `hello` listing what is about to be replayed, then the replay itself, with the original rpcIds. */
@@ -137,7 +176,9 @@ export class Delivery {
     // A question still being saved is delivered live once it is saved, not here.
     // A link's subscriber is shown its one question, never the rest of the session.
     const only = onlyQuestion(subscriber.principal);
-    const replay = candidates.filter((entry) => entry.saved && (only === undefined || entry.rpcId === only) && subscriber.canSee(entry.sessionId));
+    const replay = candidates.filter(
+      (entry) => entry.saved && (only === undefined || entry.rpcId === only) && subscriber.canSee(entry.sessionId) && (this.routing?.maySee(entry.rpcId, subscriber.principal, subscriber.sink?.via) ?? true),
+    );
     // A link to a question no longer pending here is told so, rather than left waiting on an empty
     // page; one still being saved is not settled (it is delivered live once saved).
     const link = only === undefined ? undefined : { rpcId: only, settled: replay.length === 0 && this.pending.get(only)?.saved !== false };

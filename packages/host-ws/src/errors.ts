@@ -15,6 +15,8 @@ export const webSocketHostErrorCodes = [
   'NOT_PENDING',
   /** A quorum approval was asked on a host whose question store has no `vote()` to count approvals with. */
   'QUORUM_UNSUPPORTED',
+  /** `options.route` threw or returned tiers that cannot be used (the question was not asked), or `agentAnswerer` got a bad definition. */
+  'INVALID_ROUTE',
   /** `openChannel` on a closed host, or `respond` through a channel that was closed (or whose host was). */
   'CLOSED',
 ] as const;

@@ -33,6 +33,11 @@ export type HostEvent =
    * the event log writes `timed_out`). Always set by this host; optional for hooks typed before it.
    */
   | { type: 'aborted'; rpcId: string; sessionId: string; by: 'signal' | 'host-close'; timedOut?: boolean }
+  /**
+   * A routed question reached tier `tier` (≥ 1): `after` its time came, or `fall-through` when the
+   * agent answerers of the tier before gave up. Once per tier across nodes. `answerers` as in the event log.
+   */
+  | { type: 'escalated'; rpcId: string; sessionId: string; tier: number; reason: 'after' | 'fall-through'; answerers: string[] }
   | { type: 'response-rejected'; rpcId: string; connectionId: string; principalId: string; reason: ReceiptRejectionReason; detail?: string; channel?: ResponseChannel; user?: string; destination?: string }
   /** A stored question the host cannot use (unreadable, or an answer that does not fit it): skipped and listed by `host.quarantined()`. Once per record and process. */
   | { type: 'quarantined'; rpcId: string; sessionId?: string; reason: string }
@@ -54,7 +59,7 @@ export function eventEmitter(onEvent: ((event: HostEvent) => void) | undefined, 
   return (event) => {
     try {
       // Only `asked` and `answered` carry nested objects; every other event is flat, and a shallow copy is a whole one.
-      onEvent(event.type === 'asked' || event.type === 'answered' ? structuredClone(event) : { ...event });
+      onEvent(event.type === 'asked' || event.type === 'answered' || event.type === 'escalated' ? structuredClone(event) : { ...event });
     } catch (error) {
       logger.error('onEvent threw; the event was dropped', { event: event.type, error: String(error) });
     }

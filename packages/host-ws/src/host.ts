@@ -21,6 +21,8 @@ import { Quarantine, type QuarantinedQuestion } from './quarantine.js';
 import { RejectionBudget } from './rejection-budget.js';
 import { Reporter } from './reporter.js';
 import { Resumer } from './resume.js';
+import { runAgentAnswerers } from './agent-answering.js';
+import { Routing } from './routing.js';
 import { ResumeMarks } from './resume-marks.js';
 import { SocketServer, type HostConnectionInfo } from './socket-server.js';
 import { resolveFetchHandlerOptions, type FetchHandlerOptions } from './sse-options.js';
@@ -141,13 +143,31 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   const resumer = new Resumer(store, config.onResume, logger, marks, cluster.takeResumeLease);
   const waiters = new Waiters();
   const quarantine = new Quarantine();
-  const delivery = new Delivery(pending, reporter);
+  // Links are made below; the routing's notify gets the same one-question link as the first notify.
+  let linksForNotify: QuestionLinks | undefined;
+  const routing = new Routing({ route: config.route, store, pending, cluster, reporter, logger, work, notify: config.notify, linkFor: (record) => linksForNotify?.forNotify(record) });
+  const delivery = new Delivery(pending, reporter, routing.active ? routing : undefined);
   const handOver = new HandOver({ pending, waiters, delivery, cluster, resumer, marks, quarantine, reporter, work, logger });
   const onUnreadable = (record: UnreadableRecord) => handOver.setAside(record.rpcId, record.sessionId, record.error.message);
   // Anything pending() lists, saved yet or not: a caller that lists and then links must not be
   // refused for the save still on its way (a link used before it lands is told to wait).
   const links = new QuestionLinks(new LinkSigner(config.linkSecret), config.linkBaseUrl, (rpcId) => pending.get(rpcId)?.sessionId);
-  const asks = new Asks({ store, ownsStore, pending, waiters, delivery, cluster, reporter, lifecycle, work, logger, notify: config.notify, linkFor: (record) => links.forNotify(record) });
+  linksForNotify = links;
+  const asks = new Asks({
+    store,
+    ownsStore,
+    pending,
+    waiters,
+    delivery,
+    cluster,
+    reporter,
+    lifecycle,
+    work,
+    logger,
+    notify: config.notify,
+    linkFor: (record) => links.forNotify(record),
+    ...(routing.active ? { routing } : {}),
+  });
   const judge = new Judge({
     store,
     pending,
@@ -161,6 +181,11 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     logger,
     closing: closeSignal.signal,
     limits: { maxLoggedRejections: config.maxLoggedRejections, badFrameWindowMs: config.badFrameWindowMs },
+    ...(routing.active ? { routing } : {}),
+  });
+  routing.attach({
+    reveal: (entry, before) => delivery.reveal(entry, before),
+    runAgents: (entry, tier, agents, signal) => runAgentAnswerers({ judge, pending, logger }, entry, tier, agents, signal),
   });
 
   // First, so that a second provider fails fast (DUPLICATE_PROVIDER) before any port is opened.
@@ -180,6 +205,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     isClosed: () => lifecycle.ended,
     onUnreadable,
     beingSaved: (rpcId) => pending.get(rpcId)?.saved === false,
+    maySee: (rpcId, principal) => routing.maySee(rpcId, principal),
     respond: (input, principal) => judge.judge(input, principal, (sessionId) => safeCanSee(principal, sessionId, logger), { channel: 'http', connectionId: 'http' }),
   });
   const ownServer = config.server === undefined;
@@ -236,6 +262,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     restored.forEach((record, index) => {
       if (pending.get(record.rpcId) === undefined) pending.add(new PendingQuestion(record, index - restored.length, { saved: true }));
     });
+    // Routed from the stored ask time: tiers that came due while no host ran are reached now.
+    for (const entry of pending.all()) routing.track(entry);
     awaitingResume = await store.listAwaitingResume({ onUnreadable });
     cluster.loaded();
     lifecycle.enter('starting');
@@ -273,6 +301,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     closeSignal.abort();
     unregister();
     cluster.stop();
+    routing.close();
     asks.withdrawAll();
     // After the withdrawals, which the channels are told of; then they hear nothing more.
     for (const channel of [...channels]) channel.close();
@@ -324,7 +353,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   const channels = new Set<ChannelPort>();
   let channelCount = 0;
   const openHostChannel = (channelOptions: HostChannelOptions): HostChannel => {
-    const port = openChannel(`ch${++channelCount}`, channelOptions, { delivery, judge, reporter, lifecycle, pending, logger }, (closed) => {
+    const port = openChannel(`ch${++channelCount}`, channelOptions, { delivery, judge, reporter, lifecycle, pending, logger, ...(routing.active ? { routing } : {}) }, (closed) => {
       channels.delete(closed);
       delivery.audience.delete(closed);
       reporter.report({ kind: 'disconnected', connectionId: closed.id, principalId: closed.principalId, code: 1000, reason: 'channel closed' }, { log: false });

@@ -17,6 +17,8 @@ export interface HttpApiDeps {
   isClosed(): boolean;
   /** True for a question this host has listed and is still saving (not in the store yet, not gone either). */
   beingSaved(rpcId: string): boolean;
+  /** The host route's visibility (routing.ts): false hides a routed pending question from someone it is not (yet) routed to. */
+  maySee(rpcId: string, principal: Principal): boolean;
   /** A record the list could not read: quarantined by the host, left out of the answer. */
   onUnreadable(record: UnreadableRecord): void;
   /** Judge and settle one response exactly as a `question/respond` frame would be. */
@@ -91,7 +93,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, route: string, d
     // As on replay: the listed sessions narrow the search only when the principal says they are all.
     const sessions = exhaustiveSessions(principal, deps.logger);
     const records = await deps.store.listPending(sessions ?? 'all', { onUnreadable: deps.onUnreadable });
-    return sendJson(res, 200, { questions: records.filter((record) => (only === undefined || record.rpcId === only) && canSee(record.sessionId)).map(viewOf) });
+    return sendJson(res, 200, { questions: records.filter((record) => (only === undefined || record.rpcId === only) && canSee(record.sessionId) && deps.maySee(record.rpcId, principal)).map(viewOf) });
   }
 
   if (collection === 'questions' && id !== undefined && id !== '' && action === undefined) {
@@ -100,6 +102,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, route: string, d
     const record = await deps.store.get(id);
     if (record === undefined) return sendError(res, 404, 'not-found', `No question has rpcId "${id}".`);
     if (!canSee(record.sessionId)) return sendError(res, 403, 'forbidden', `Question "${id}" belongs to a session you may not see.`);
+    if (!deps.maySee(record.rpcId, principal)) return sendError(res, 403, 'forbidden', `Question "${id}" is routed to other people; you are not among its answerers yet.`);
     return sendJson(res, 200, viewOf(record));
   }
 

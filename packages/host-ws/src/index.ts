@@ -14,6 +14,8 @@ export type { Principal } from './principal.js';
 export type { ChannelPerson, ChannelQuestion, ChannelSettlement, HostChannel, HostChannelOptions } from './channel-port.js';
 export type { LinkForOptions } from './link.js';
 export type { NotifyContext } from './notify.js';
+export { agentAnswerer } from './route.js';
+export type { AgentAnswerContext, AgentAnswerer, AgentAnswerResult, Answerer, Route, RouteContext, Tier } from './route.js';
 export type { HostEvent, HostEventType, ResponseChannel } from './events.js';
 export type { DetachedAskRequest } from './detached.js';
 export { approvalFromRecord, askApprovalDetached } from './approval.js';

@@ -11,6 +11,7 @@ import { onlyQuestion, type Principal } from './principal.js';
 import { claimVerdict, confirmDelaysMs, readBack } from './read-back.js';
 import type { RejectionBudget } from './rejection-budget.js';
 import { answeredByOf, type Reporter, type Responder } from './reporter.js';
+import type { Routing } from './routing.js';
 import { respond, type RespondInput, type RespondOutcome } from './respond.js';
 import { announceVote, quorumVoting } from './quorum.js';
 
@@ -39,6 +40,8 @@ export interface JudgeDeps {
   logger: HostLogger;
   /** Aborted when close() starts: ends the read-backs that would otherwise retry until the store answers. */
   closing: AbortSignal;
+  /** The host's route (routing.ts): who may answer a routed question now. */
+  routing?: Routing;
   /** For the warning when a principal runs out of logged rejections. */
   limits: { maxLoggedRejections: number; badFrameWindowMs: number };
 }
@@ -63,7 +66,10 @@ export class Judge {
     const answeredBy = answeredByOf(by);
     const announce = (news: QuestionBusAnnouncementMessage) => this.deps.cluster.announcement(news);
     const quorum = quorumVoting({ principal, ...(answeredBy.destination === undefined ? {} : { destination: answeredBy.destination }) }, answeredBy, { store, pending, announce });
-    const outcome = await respond(input, canSee, { pending, store, onlyQuestion: onlyQuestion(principal), announce, answeredBy, quorum });
+    // Without a route nothing is awaited here: an unrouted host judges exactly as before.
+    const routing = this.deps.routing;
+    const mayAnswer = routing?.active === true ? await routing.answerCheck(input.rpcId, principal, via.destination) : undefined;
+    const outcome = await respond(input, canSee, { pending, store, onlyQuestion: onlyQuestion(principal), mayAnswer, announce, answeredBy, quorum });
     // The receipt and the question/resolved frames to the session's other subscribers leave
     // together. The responder's accepted receipt is its news that the question is over (protocol 2).
     (via.batch ?? runNow)(() => {

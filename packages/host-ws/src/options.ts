@@ -10,6 +10,7 @@ import { MIN_LINK_SECRET_BYTES } from './link.js';
 import type { HostLogger } from './logger.js';
 import type { NotifyContext } from './notify.js';
 import type { Principal } from './principal.js';
+import type { Route } from './route.js';
 
 // Each option is documented once, on its group's interface below; its default and its check are
 // in `optionTable`, grouped the same way. The README's options table follows these groups
@@ -52,6 +53,13 @@ export interface HostAuthOptions {
    * `linkFor` throws `NO_LINK_BASE_URL` and `notify` gets no link.
    */
   linkBaseUrl?: string;
+  /**
+   * Who may answer each question, and when each tier of answerers is reached (docs/routing.md):
+   * `(questions, context) => Tier[] | undefined`. A routed question is shown to, and answerable by,
+   * the answerers of its reached tiers only (anyone else gets a `forbidden` receipt). Absent, or
+   * `undefined` for a question: anyone who can see its session, as before.
+   */
+  route?: Route;
 }
 
 /** How much one client, or all of them, may cost the host. */
@@ -190,6 +198,7 @@ export const optionTable = {
       .string()
       .refine(isHttpUrl, 'must be an absolute http:// or https:// URL (the page that shows one question)')
       .optional(),
+    route: aFunction('a function (questions, context) => Tier[] | undefined'),
   },
   limits: {
     maxPayload: z.number().int().positive().default(MiB),
@@ -233,7 +242,7 @@ const optionsSchema = z.object({
 export type ResolvedOptions = Omit<z.infer<typeof optionsSchema>, FunctionOrObjectOption> &
   Pick<WebSocketHostOptions, 'userQuestions' | FunctionOrObjectOption>;
 
-type FunctionOrObjectOption = 'server' | 'authenticate' | 'logger' | 'onEvent' | 'store' | 'onResume' | 'notify' | 'bus' | 'linkSecret';
+type FunctionOrObjectOption = 'server' | 'authenticate' | 'logger' | 'onEvent' | 'store' | 'onResume' | 'notify' | 'bus' | 'linkSecret' | 'route';
 
 /** Check the options once, at the boundary, and fill in the defaults. Throws `WebSocketHostError`. */
 export function resolveOptions(options: WebSocketHostOptions): ResolvedOptions {

@@ -18,7 +18,7 @@ export interface Principal {
    * missing from the list is never shown. `canSee` is still asked for each question.
    */
   sessionsExhaustive?: boolean;
-  /** The groups the app puts this principal in (`{ group }` answerers match them, as in a quorum's `from`). */
+  /** The groups the app puts this principal in: a route's `{ group }` answerer (docs/routing.md) and a quorum's `from` match them. */
   groups?: string[];
 }
 

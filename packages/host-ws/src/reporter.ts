@@ -28,6 +28,8 @@ export type HostFact =
   /** `sessionId` is known only for a question the store has; without it nothing is written to the event log. */
   | { kind: 'rejected'; rpcId: string; sessionId?: string; reason: ReceiptRejectionReason; detail?: string; by: Responder }
   | { kind: 'quarantined'; rpcId: string; sessionId?: string; reason: string }
+  /** A routed question reached a later tier (routing.ts). */
+  | { kind: 'escalated'; rpcId: string; sessionId: string; tier: number; reason: 'after' | 'fall-through'; answerers: string[] }
   | { kind: 'connected'; connectionId: string; principalId: string }
   | { kind: 'disconnected'; connectionId: string; principalId: string; code: number; reason: string }
   | { kind: 'auth-failed'; status: 401 | 403; reason: string; remoteAddress?: string };
@@ -158,6 +160,11 @@ const outputs: OutputTable = {
     event: ({ rpcId, sessionId, reason }) => ({ type: 'quarantined', rpcId, ...optional('sessionId', sessionId), reason }),
     line: ({ rpcId, sessionId, reason }) => ['warn', 'a stored question cannot be used; it was quarantined (left in the store as it is, and skipped)', { rpcId, sessionId, reason }],
     log: ({ rpcId, sessionId, reason }) => ({ type: 'record_quarantined', rpcId, sessionId: sessionId!, data: { reason } }),
+  },
+  escalated: {
+    event: ({ rpcId, sessionId, tier, reason, answerers }) => ({ type: 'escalated', rpcId, sessionId, tier, reason, answerers }),
+    line: ({ rpcId, sessionId, tier, reason }) => ['info', 'question escalated to its next tier', { rpcId, sessionId, tier, reason }],
+    log: ({ rpcId, sessionId, tier, reason, answerers }) => ({ type: 'escalated', rpcId, sessionId, data: { tier, reason, answerers } }),
   },
   connected: {
     event: ({ connectionId, principalId }) => ({ type: 'connected', connectionId, principalId }),

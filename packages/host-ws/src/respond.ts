@@ -23,6 +23,8 @@ export interface RespondDeps {
   onlyQuestion?: string | undefined;
   /** The vote path of quorum approvals (quorum.ts): who may respond to one, and how an Approve is counted. */
   quorum?: QuorumVoting;
+  /** The host route's check (routing.ts): false when the responder is not an answerer of a reached tier. Absent: unrouted. */
+  mayAnswer?: (() => boolean) | undefined;
   /** Who is responding, kept with the settled record when the response settles it. */
   answeredBy?: AnsweredBy;
 }
@@ -77,6 +79,8 @@ export async function respond(input: RespondInput, canSee: (sessionId: string) =
   // but not yours" whatever the result says.
   if (!canSee(entry.sessionId)) return reject('forbidden');
   if (deps.onlyQuestion !== undefined && deps.onlyQuestion !== rpcId) return reject('forbidden');
+  // A routed question: only the answerers of the tiers reached so far (docs/routing.md).
+  if (deps.mayAnswer?.() === false) return reject('forbidden', notAnAnswererDetail);
   // A quorum approval whose `from` leaves this responder out: no vote, no deny, no dismissal.
   if (deps.quorum !== undefined && !deps.quorum.mayRespond(entry)) return reject('forbidden', 'This approval needs approvers it names (quorum.from), and you are not one of them.');
 
@@ -202,6 +206,9 @@ function storeFailed(entry: PendingQuestion, error: unknown, id: string | undefi
     receipt: { type: 'receipt', ...(id === undefined ? {} : { id }), rpcId: entry.rpcId, accepted: false, reason: 'bad-response', detail },
   };
 }
+
+/** Receipt detail of a response from someone the question's route does not (yet) name. */
+export const notAnAnswererDetail = 'This question is routed to other people: only the answerers of the tiers it has reached may answer it. Nothing was recorded.';
 
 /** Receipt detail when the host cannot tell whether the response was recorded (docs/durability.md). */
 export const unconfirmedDetail =

@@ -71,6 +71,11 @@ export const questionResolvedFrameSchema = z.object({
   rpcId: z.string(),
   sessionId: z.string(),
   outcome: questionOutcomeSchema,
+  /**
+   * Who settled it, when an agent answerer of a host route did (`via: 'agent'`, principal
+   * `agent:<name>`), so a page can say "answered by agent <name>". Absent for a person's answer.
+   */
+  answeredBy: z.object({ principalId: z.string(), via: z.string() }).optional(),
 });
 
 export const receiptRejectionReasonSchema = z.enum(['not-pending', 'bad-response', 'forbidden']);

@@ -289,6 +289,17 @@ export function describeQuestionStoreContract(name: string, makeStore: () => Que
         expect(await store.readEvents('a')).toEqual([]);
       });
 
+      it('keeps an escalated event (a routed question reaching a later tier) as it was appended, and refuses tier 0', async () => {
+        const store = await fresh();
+        const record = sampleQuestionRecord({ sessionId: 'a' });
+        const escalated: NewQuestionEvent = { type: 'escalated', sessionId: 'a', rpcId: record.rpcId, data: { tier: 1, reason: 'after', answerers: ['group:leads', 'agent:triage'] } };
+        const stored = await store.appendEvent(escalated);
+        expect(stored).toMatchObject(escalated);
+        expect(await store.readEvents('a')).toEqual([stored]);
+        expect(await questionStoreErrorCode(store.appendEvent({ ...escalated, data: { tier: 0, reason: 'after', answerers: [] } } as NewQuestionEvent))).toBe('INVALID_INPUT');
+        expect(await store.readEvents('a')).toEqual([stored]);
+      });
+
       it('appends a batch with appendEvents in order, ids growing after the single appends before it (when the store has it)', async (context) => {
         const store = await fresh();
         if (store.appendEvents === undefined) return context.skip();

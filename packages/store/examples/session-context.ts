@@ -26,6 +26,8 @@ function describe(event: QuestionEvent): string {
       return `withdrawn (${event.type})`;
     case 'delivered':
       return `shown to ${event.data.connectionId}`;
+    case 'escalated':
+      return `escalated to tier ${event.data.tier} (${event.data.answerers.join(', ')})`;
     case 'record_quarantined':
       return `set aside by the host: ${event.data.reason}`;
   }

@@ -95,6 +95,17 @@ export const newQuestionEventSchema = z.discriminatedUnion('type', [
       needed: z.int().min(1),
     }),
   }),
+  /**
+   * A routed question reached one of its later tiers (docs/routing.md): `after` its time came, or
+   * `fall-through` when every agent answerer of the tier before gave up. `answerers` names who may
+   * answer now (`principal:alice`, `group:oncall`, `channel:slack:C0123`, `agent:triage`). Written
+   * once per tier, by one node.
+   */
+  z.strictObject({
+    ...base,
+    type: z.literal('escalated'),
+    data: z.strictObject({ tier: z.number().int().min(1), reason: z.enum(['after', 'fall-through']), answerers: z.array(z.string()) }),
+  }),
   /** A stored record the host could not use (unreadable, or an answer that does not fit its questions): left in the store as it is, and skipped. */
   z.strictObject({
     ...base,
@@ -107,6 +118,7 @@ export const newQuestionEventSchema = z.discriminatedUnion('type', [
 export const questionEventTypes = [
   'human_input_requested',
   'delivered',
+  'escalated',
   'response_from_human',
   'response_rejected',
   'vote_cast',

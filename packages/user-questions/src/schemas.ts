@@ -62,6 +62,8 @@ export const toolApprovalIntentSchema = z.object({
   tool: approvalToolSchema,
   /** Absent: the first person's answer decides, as for any question. */
   quorum: approvalQuorumSchema.optional(),
+  /** True lets an agent answerer of a host route (docs/routing.md) answer this approval; by default only people may. */
+  allowAgents: z.boolean().optional(),
 });
 
 /** Changes presentation only, never which answers are reachable. A tagged union open to more kinds. */

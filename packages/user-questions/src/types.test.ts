@@ -36,7 +36,13 @@ describe('public types', () => {
   it('AskUserQuestionIntent is the tagged union of plan review and tool approval', () => {
     expectTypeOf<AskUserQuestionIntent>().toEqualTypeOf<
       | { kind: 'plan-review'; approve: string }
-      | { kind: 'tool-approval'; approve: string; tool: { name: string; input: unknown; description?: string | undefined }; quorum?: ApprovalQuorum | undefined }
+      | {
+          kind: 'tool-approval';
+          approve: string;
+          tool: { name: string; input: unknown; description?: string | undefined };
+          quorum?: ApprovalQuorum | undefined;
+          allowAgents?: boolean | undefined;
+        }
     >();
     expectTypeOf<ApprovalQuorum>().toEqualTypeOf<{
       approvals: number;

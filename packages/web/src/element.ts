@@ -32,6 +32,8 @@ export class AskseamQuestionsElement extends ElementBase {
 
   readonly #root: ShadowRoot;
   readonly #statusRegion: HTMLDivElement;
+  /** The agent answerer that settled the last question resolved here, until another question arrives. */
+  #answeredByAgent: string | undefined;
   /** Why the `url` attribute could not be used, shown in the status line until it is fixed. */
   #configError: string | undefined;
   readonly #cardSlot: HTMLDivElement;
@@ -160,11 +162,15 @@ export class AskseamQuestionsElement extends ElementBase {
   }
 
   #onRequested(pending: PendingQuestion): void {
+    this.#answeredByAgent = undefined;
     this.#renderAll();
     this.#attention?.arrived(pending);
   }
 
   #onResolved(event: QuestionResolvedEvent): void {
+    // An agent of the host's route answered it: say so, rather than have it vanish unexplained.
+    const agent = event.answeredBy?.via === 'agent' ? event.answeredBy.principalId.replace(/^agent:/, '') : undefined;
+    if (agent !== undefined) this.#answeredByAgent = agent;
     const { focusNext } = this.#queue.resolved(event.rpcId, { focusInCard: this.#focusInCard() });
     if (focusNext) this.#focusAfterRender = 'heading';
     this.#renderAll();
@@ -212,11 +218,20 @@ export class AskseamQuestionsElement extends ElementBase {
     // A page opened from a one-question link whose question is over says so, rather than stay blank.
     const linkSettled = ordered.length === 0 && this.#binding?.client.link?.settled === true;
     const statusText =
-      this.#configError !== undefined ? strings.badUrl(this.#configError) : linkSettled ? strings.linkSettled : showStatus ? strings.status[status] : '';
+      this.#configError !== undefined
+        ? strings.badUrl(this.#configError)
+        : linkSettled
+          ? strings.linkSettled
+          : showStatus
+            ? strings.status[status]
+            : this.#answeredByAgent !== undefined
+              ? strings.answeredByAgent(this.#answeredByAgent)
+              : '';
     if (this.#statusRegion.textContent !== statusText) this.#statusRegion.textContent = statusText;
     if (this.#configError !== undefined) this.#statusRegion.dataset['status'] = 'error';
     else if (linkSettled) this.#statusRegion.dataset['status'] = 'link-settled';
     else if (showStatus) this.#statusRegion.dataset['status'] = status;
+    else if (this.#answeredByAgent !== undefined) this.#statusRegion.dataset['status'] = 'answered-by-agent';
     else delete this.#statusRegion.dataset['status'];
     const { count, urgent, waiting, urgentWaiting } = queueCounts(ordered, this.#current(ordered));
     const waitingText = waiting > 0 ? strings.moreWaiting(waiting, urgentWaiting) : '';

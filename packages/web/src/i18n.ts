@@ -41,6 +41,8 @@ export interface AskseamStrings {
   moreWaiting: (count: number, urgent: number) => string;
   /** A page opened from a one-question link whose question was already answered or dismissed. */
   linkSettled: string;
+  /** A question on screen was answered by an agent answerer of the host's route (docs/routing.md). */
+  answeredByAgent: (name: string) => string;
   /** Attention (attention.ts): the tab title while hidden, the notification, the permission button. */
   attention: {
     title: (count: number, title: string) => string;
@@ -140,6 +142,7 @@ const en: AskseamStrings = {
   },
   moreWaiting: (count, urgent) => `${count} more waiting${urgent > 0 ? `, ${urgent} urgent` : ''}`,
   linkSettled: 'This question has already been answered or dismissed; the link has nothing left to show.',
+  answeredByAgent: (name) => `Answered by agent ${name}.`,
   attention: {
     title: (count, title) => `(${count}) ${title}`,
     notificationTitle: (count) => (count === 1 ? 'A question is waiting for you' : `${count} questions are waiting for you`),
@@ -254,6 +257,7 @@ const zh: AskseamStrings = {
   },
   moreWaiting: (count, urgent) => `还有 ${count} 个问题在等待${urgent > 0 ? `，其中 ${urgent} 个紧急` : ''}`,
   linkSettled: '这个问题已经被回答或取消，此链接已没有可显示的内容。',
+  answeredByAgent: (name) => `已由智能体 ${name} 回答。`,
   attention: {
     title: (count, title) => `(${count}) ${title}`,
     notificationTitle: (count) => (count === 1 ? '有一个问题在等你回答' : `有 ${count} 个问题在等你回答`),

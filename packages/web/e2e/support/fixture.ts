@@ -3,6 +3,7 @@ import type { AskUserQuestionAnswer, AskUserQuestionItem, AskUserQuestionRequest
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { bundleFromSource, launchBrowser, mountElement, openTestPage, type MountOptions, type TestPage } from './browser.js';
+import type { WebSocketHostOptions } from '@askseam/host-ws';
 import { startStage, type Stage, type Transport } from './stage.js';
 
 export interface BrowserTest {
@@ -31,7 +32,7 @@ export interface BrowserTest {
  * + host + seam) reached over `transport`, and one page; each test mounts a fresh element, and
  * whatever it left pending is withdrawn after it, so tests never see each other's questions.
  */
-export function useBrowserTest(transport: Transport = 'ws'): BrowserTest {
+export function useBrowserTest(transport: Transport = 'ws', hostOptions: Partial<WebSocketHostOptions> = {}): BrowserTest {
   let browser: Browser | undefined;
   let stage: Stage | undefined;
   let testPage: TestPage | undefined;
@@ -41,7 +42,7 @@ export function useBrowserTest(transport: Transport = 'ws'): BrowserTest {
   beforeAll(async () => {
     let bundle: string;
     [browser, bundle] = await Promise.all([launchBrowser(), bundleFromSource()]);
-    stage = await startStage(bundle, transport);
+    stage = await startStage(bundle, transport, hostOptions);
     testPage = await openTestPage(browser, stage);
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { createWebSocketHost, toNodeListener, type HostEvent, type WebSocketHost } from '@askseam/host-ws';
+import { createWebSocketHost, toNodeListener, type HostEvent, type WebSocketHost, type WebSocketHostOptions } from '@askseam/host-ws';
 import { UserQuestions, type AgentRef, type AgentRegistry } from '@askseam/user-questions';
 
 // The page every browser test loads. Its module script (plain browser JavaScript, kept out of the
@@ -114,7 +114,7 @@ export interface Stage {
   close(): Promise<void>;
 }
 
-export async function startStage(bundle: string, transport: Transport = 'ws'): Promise<Stage> {
+export async function startStage(bundle: string, transport: Transport = 'ws', hostOptions: Partial<WebSocketHostOptions> = {}): Promise<Stage> {
   const agent: AgentRef = { id: 'agent-e2e' };
   const registry: AgentRegistry = { get: (id) => (id === agent.id ? agent : undefined), roots: () => [agent] };
   const userQuestions = new UserQuestions({ agents: registry });
@@ -156,6 +156,7 @@ export async function startStage(bundle: string, transport: Transport = 'ws'): P
   const { port } = server.address() as AddressInfo;
 
   const host = await createWebSocketHost({
+    ...hostOptions,
     userQuestions,
     server,
     token,
