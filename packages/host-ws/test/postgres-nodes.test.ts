@@ -210,7 +210,8 @@ async function holdRowUntilAClaimWaits(rpcId: string, answer: () => void): Promi
   throw new Error('no claim ever waited on the held row');
 }
 
-describe('three host processes on one PostgreSQL', () => {
+// Three node processes start per test; on a loaded machine that alone can take most of the default 20 s.
+describe('three host processes on one PostgreSQL', { timeout: 60_000 }, () => {
   it('resolves an ask on one node with an answer given over a socket on another, and over HTTP on a third', async () => {
     const [a, b, c] = [await startNode('a'), await startNode('b'), await startNode('c')];
     const onB = await b.connect();
@@ -258,7 +259,7 @@ describe('three host processes on one PostgreSQL', () => {
   });
 });
 
-describe('faults', () => {
+describe('faults', { timeout: 60_000 }, () => {
   it('a node SIGKILLed while its claim waits inside PostgreSQL: the claim commits once, the asker gets that answer, nobody else is accepted', async () => {
     const [a, b, c] = [await startNode('a'), await startNode('b'), await startNode('c')];
     const onB = await b.connect();

@@ -63,3 +63,22 @@ export function openConnection(options: PostgresConnectionOptions, who: string):
   const serverName = `postgres://${encodeURIComponent(resolved.user ?? '')}@${target}#${schema}`;
   return { pool, owned, schema, target, serverName, clientConfig };
 }
+
+const ignore = (): void => {};
+
+/**
+ * A connection from the pool, listened to for errors while it is checked out: pg-pool stops
+ * listening to a connection it hands out, and a connection the server cuts (a restart,
+ * `pg_terminate_backend`) between or under queries would otherwise throw an unhandled 'error'
+ * and end the process. The query in flight rejects on its own; `release` stops the listening.
+ */
+export async function checkout(pool: pg.Pool): Promise<pg.PoolClient & { done(error?: Error): void }> {
+  const client = await pool.connect();
+  client.on('error', ignore);
+  return Object.assign(client, {
+    done(error?: Error): void {
+      client.removeListener('error', ignore);
+      client.release(error);
+    },
+  });
+}

@@ -9,7 +9,7 @@ import {
   type QuestionBusMessage,
 } from '@askseam/store';
 import pg from 'pg';
-import { openConnection, type Connection, type PostgresConnectionOptions } from './connection.js';
+import { checkout, openConnection, type Connection, type PostgresConnectionOptions } from './connection.js';
 import { recordColumns, recordOf, type QuestionRow } from './decode.js';
 import { closedError, isUnavailableError, storeErrorOf, type Delivery } from './errors.js';
 import { migratePostgres } from './migrations.js';
@@ -376,16 +376,16 @@ export class PostgresQuestionBus implements QuestionBus {
   async #command<T>(action: string, writes: boolean, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     this.#assertOpen(action);
     let delivery: Delivery = 'unsent';
-    let client: pg.PoolClient | undefined;
+    let client: Awaited<ReturnType<typeof checkout>> | undefined;
     try {
-      client = await this.#connection.pool.connect();
+      client = await checkout(this.#connection.pool);
       delivery = 'sent';
       const result = await run(client);
-      client.release();
+      client.done();
       return result;
     } catch (error) {
       // A connection that failed is destroyed rather than handed to the next call; one a statement failed on is fine.
-      client?.release(isUnavailableError(error) ? (error as Error) : undefined);
+      client?.done(isUnavailableError(error) ? (error as Error) : undefined);
       if (this.#closed) throw closedError('question bus', action);
       throw storeErrorOf(error, action, this.#connection.target, delivery, writes);
     }

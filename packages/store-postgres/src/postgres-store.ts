@@ -19,7 +19,7 @@ import {
 } from '@askseam/store';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 import type pg from 'pg';
-import { openConnection, type Connection, type PostgresConnectionOptions } from './connection.js';
+import { checkout, openConnection, type Connection, type PostgresConnectionOptions } from './connection.js';
 import { eventOf, recordColumns, recordOf, type EventRow, type QuestionRow } from './decode.js';
 import { closedError, isUnavailableError, storeErrorOf, type Delivery } from './errors.js';
 import { migratePostgres } from './migrations.js';
@@ -100,17 +100,17 @@ export class PostgresQuestionStore implements QuestionStore {
 
   async #migrate(): Promise<void> {
     const { pool, target, schema } = this.#connection;
-    let client: pg.PoolClient;
+    let client: Awaited<ReturnType<typeof checkout>>;
     try {
-      client = await pool.connect();
+      client = await checkout(pool);
     } catch (error) {
       throw storeErrorOf(error, `migrate schema "${schema}"`, target, 'unsent', false);
     }
     try {
       await migratePostgres(client, schema);
-      client.release();
+      client.done();
     } catch (error) {
-      client.release(error instanceof Error ? error : true);
+      client.done(error instanceof Error ? error : undefined);
       throw storeErrorOf(error, `migrate schema "${schema}"`, target, 'sent', false);
     }
   }
@@ -258,18 +258,18 @@ export class PostgresQuestionStore implements QuestionStore {
     const { pool, target } = this.#connection;
     for (let attempt = 1; ; attempt++) {
       let delivery: Delivery = 'unsent';
-      let client: pg.PoolClient | undefined;
+      let client: Awaited<ReturnType<typeof checkout>> | undefined;
       try {
-        client = await pool.connect();
+        client = await checkout(pool);
         this.#assertOpen(action);
         delivery = 'sent';
         const result = await client.query<Row>({ ...query, values });
-        client.release();
+        client.done();
         return result.rows;
       } catch (error) {
         const lost = isUnavailableError(error);
         // A connection that failed is destroyed rather than handed to the next call; one a statement failed on is fine.
-        client?.release(lost ? (error as Error) : undefined);
+        client?.done(lost ? (error as Error) : undefined);
         // A read on a pooled connection the server had already closed (after a restart) is read again
         // on a fresh one; a write is not, since it may have run (the caller hears `sent: true`).
         if (lost && !writes && delivery === 'sent' && attempt === 1) continue;
