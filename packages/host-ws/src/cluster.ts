@@ -14,7 +14,7 @@ import type { PendingTable } from './pending.js';
 import { SETTLED_IDS_REMEMBERED_ON_A_BUS } from './recent-ids.js';
 
 /** A bus message as this host writes it; `publish` adds the sender. */
-export type OutgoingBusMessage = { type: 'asked'; record: QuestionRecord } | { type: 'settled'; record: QuestionRecord; message?: string };
+export type OutgoingBusMessage = { type: 'asked'; record: QuestionRecord } | { type: 'settled'; record: QuestionRecord; message?: string } | { type: 'voted'; record: QuestionRecord };
 
 /** The host's side of the cluster: what a reconcile reads, and where news from the bus or a reconcile goes. */
 export interface ClusterLink {
@@ -24,6 +24,8 @@ export interface ClusterLink {
   adoptPending(record: QuestionRecord): void;
   /** A question settled elsewhere: gone here, its answer to its asker if it waits here. */
   adoptSettled(record: QuestionRecord, message?: string): void;
+  /** A quorum approval counted a vote elsewhere: this node's clients see the progress. */
+  adoptVotes(record: QuestionRecord): void;
   /** Settled records that may need handing to their asker or to onResume. */
   resumeOrphans(records: QuestionRecord[]): Promise<void>;
   onUnreadable(record: UnreadableRecord): void;
@@ -230,6 +232,10 @@ export class BusCluster implements Cluster {
       return;
     }
     if (message.type === 'asked') news.adoptPending(record);
+    else if (message.type === 'voted') {
+      // Votes only ever grow while pending; a settled record's news comes as `settled`.
+      if (record.outcome === undefined) news.adoptVotes(record);
+    }
     // The dismissal's words travel on the bus only: taken when the store confirms the dismissal.
     else news.adoptSettled(record, record.outcome === 'cancelled' ? message.message : undefined);
   }

@@ -8,6 +8,7 @@ import { BusCluster, standalone, type Cluster } from './cluster.js';
 import { Delivery } from './delivery.js';
 import type { DetachedAskRequest } from './detached.js';
 import { WebSocketHostError } from './errors.js';
+import { adoptVotes } from './quorum.js';
 import { HandOver, Waiters } from './hand-over.js';
 import { createHttpHandler } from './http-api.js';
 import { safeCanSee } from './principal.js';
@@ -246,6 +247,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       pending,
       adoptPending: (record) => handOver.adoptPending(record),
       adoptSettled: (record, message) => handOver.adoptSettled(record, message),
+      adoptVotes: (record) => adoptVotes(record, { pending, delivery }),
       resumeOrphans: (records) => handOver.resumeOrphans(records),
       onUnreadable,
     });

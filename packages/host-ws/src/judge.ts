@@ -98,7 +98,7 @@ export class Judge {
         return outcome;
       }
       case 'voted':
-        if (!outcome.repeated) announceVote(outcome.record, by, { pending, delivery, reporter });
+        if (!outcome.repeated) announceVote(outcome.record, by, { pending, delivery, reporter, cluster: this.deps.cluster });
         return outcome;
       case 'cancelled':
       case 'answered':

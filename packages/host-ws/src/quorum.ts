@@ -4,6 +4,7 @@ import { approvalDecisionOf, type ApprovalQuorum, type AskUserQuestionAnswer, ty
 import { WebSocketHostError } from './errors.js';
 import type { PendingQuestion, PendingTable } from './pending.js';
 import type { Principal } from './principal.js';
+import type { Cluster } from './cluster.js';
 import type { Delivery } from './delivery.js';
 import type { Reporter, Responder } from './reporter.js';
 
@@ -122,11 +123,23 @@ export function voteReceipt(id: string | undefined, rpcId: string, votes: readon
 }
 
 /** A counted vote: to `onEvent` and the logger (the store logged `vote_cast` with it), and its progress to every client of the session. */
-export function announceVote(record: QuestionRecord, by: Responder, deps: { pending: PendingTable; delivery: Delivery; reporter: Reporter }): void {
+export function announceVote(record: QuestionRecord, by: Responder, deps: { pending: PendingTable; delivery: Delivery; reporter: Reporter; cluster: Cluster }): void {
   const needed = quorumOf(record.questions)?.approvals ?? 1;
   deps.reporter.report({ kind: 'voted', record, by, approvals: record.votes?.length ?? 0, needed }, { log: false });
   const entry = deps.pending.get(record.rpcId);
   if (entry !== undefined) deps.delivery.votesChanged(entry);
+  // The other nodes' clients see it too (a hint: each reads the votes back from the store).
+  deps.cluster.publish({ type: 'voted', record });
+}
+
+/** A vote counted on another node (the store's record): this node's clients of the session see the new progress. */
+export function adoptVotes(record: QuestionRecord, deps: { pending: PendingTable; delivery: Delivery }): void {
+  const entry = deps.pending.get(record.rpcId);
+  const votes = record.votes ?? [];
+  // Reads can cross: never go back to fewer votes than this node already shows.
+  if (entry === undefined || votes.length <= (entry.votes ?? entry.record.votes ?? []).length) return;
+  entry.votes = votes;
+  deps.delivery.votesChanged(entry);
 }
 
 /**

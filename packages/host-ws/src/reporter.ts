@@ -124,7 +124,18 @@ const outputs: OutputTable = {
     }),
   },
   voted: {
-    event: ({ record, by, approvals, needed }) => ({ type: 'voted', rpcId: record.rpcId, sessionId: record.sessionId, connectionId: by.connectionId, principalId: by.principalId, channel: by.channel, approvals, needed }),
+    event: ({ record, by, approvals, needed }) => ({
+      type: 'voted',
+      rpcId: record.rpcId,
+      sessionId: record.sessionId,
+      connectionId: by.connectionId,
+      principalId: by.principalId,
+      channel: by.channel,
+      ...optional('user', by.user),
+      ...optional('destination', by.destination),
+      approvals,
+      needed,
+    }),
     // No log entry here: the store appends `vote_cast` with the vote itself, in one atomic step.
     line: ({ record, approvals, needed }) => ['info', 'approval counted', { rpcId: record.rpcId, sessionId: record.sessionId, approvals, needed }],
   },

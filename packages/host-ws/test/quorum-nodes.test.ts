@@ -109,6 +109,19 @@ describe('two host processes on one redis-server', () => {
     await redis?.stop();
   });
 
+  it('show a vote counted on one node to the people on the other', async () => {
+    const prefix = `q${randomUUID().slice(0, 8)}:`;
+    const [a, b] = [await startNode(['redis', redis.url, prefix, 'node-a']), await startNode(['redis', redis.url, prefix, 'node-b'])];
+    const [alex, sam] = [await a.as('alex'), await b.as('sam')];
+    a.send({ cmd: 'approve', id: 'progress', approvals: 2 });
+    const { rpcId } = await alex.next('question/requested');
+    await sam.next('question/requested');
+    expect(await alex.answer(rpcId, 'agent-a', approve)).toMatchObject({ accepted: true, votes: [{ principalId: 'alex' }] });
+    expect(await sam.next('question/requested', (frame) => frame.votes !== undefined, 10_000)).toMatchObject({ rpcId, votes: [{ principalId: 'alex', via: 'websocket' }] });
+    await sam.answer(rpcId, 'agent-a', approve);
+    expect(await decided(a, 'progress')).toMatchObject({ approved: true, by: [{ principalId: 'alex' }, { principalId: 'sam' }] });
+  });
+
   it('keep every distinct vote cast on both at once and settle each approval exactly once', async () => {
     const prefix = `q${randomUUID().slice(0, 8)}:`;
     const [a, b] = [await startNode(['redis', redis.url, prefix, 'node-a']), await startNode(['redis', redis.url, prefix, 'node-b'])];

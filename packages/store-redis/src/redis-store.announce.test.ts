@@ -71,6 +71,23 @@ describe('bus announcements inside writes', () => {
     expect(heard).toHaveLength(3);
   });
 
+  it('publishes a quorum approval only with the vote that settles it, the record as vote returns it', async () => {
+    const store = open();
+    const heard = await listen('news');
+    const record = sampleQuestionRecord();
+    await store.save(record);
+    const announce = { channel: 'news', before: '{"record":', after: '}' };
+    const request = (principalId: string) => ({ voter: { principalId, via: 'websocket' }, approvals: 2, answer: yes });
+    expect((await store.vote(record.rpcId, request('alex'), { announce })).kind).toBe('counted');
+    expect((await store.vote(record.rpcId, request('alex'), { announce })).kind).toBe('repeated');
+    const settled = await store.vote(record.rpcId, request('sam'), { announce });
+    expect((await store.vote(record.rpcId, request('kim'), { announce })).kind).toBe('not-pending');
+    await raw().publish('news', 'end');
+    await settle(() => heard.includes('end'));
+    expect(settled.kind).toBe('settled');
+    expect(heard.slice(0, -1).map((text) => JSON.parse(text))).toEqual([{ record: (settled as { record: unknown }).record }]);
+  });
+
   it('names a client of another ACL user as another publisher, and the default user as none', () => {
     const url = new URL(fixture.server.url);
     expect(open({ client: raw({ username: 'default' }) }).announcesOn).toBe(`redis://127.0.0.1:${fixture.server.port}/0`);

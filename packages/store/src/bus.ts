@@ -15,6 +15,8 @@ export const questionBusMessageSchema = z.discriminatedUnion('type', [
    * if its blocking asker waits in your process, hand it the answer. `message` is a dismissal's text.
    */
   z.strictObject({ type: z.literal('settled'), from: z.string().min(1), record: questionRecordSchema, message: z.string().optional() }),
+  /** A quorum approval counted another vote (`record.votes`) and still waits: show your sockets the progress. */
+  z.strictObject({ type: z.literal('voted'), from: z.string().min(1), record: questionRecordSchema }),
 ]);
 
 export type QuestionBusMessage = z.infer<typeof questionBusMessageSchema>;
