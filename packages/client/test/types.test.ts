@@ -29,7 +29,7 @@ describe('public types', () => {
     // Only type-checked, never run: it subscribes listeners whose parameter types are the assertion.
     const subscribe = (client: QuestionClient) => {
       client.on('resolved', (event) => {
-        expectTypeOf(event).toEqualTypeOf<{ rpcId: string; sessionId: string; outcome: 'answered' | 'cancelled' | 'gone' }>();
+        expectTypeOf(event).toEqualTypeOf<{ rpcId: string; sessionId: string; outcome: 'answered' | 'cancelled' | 'gone'; answeredBy?: { principalId: string; via: string } }>();
       });
       client.on('error', (error) => expectTypeOf(error).toEqualTypeOf<QuestionClientError>());
       client.on('requested', (question) => expectTypeOf(question).toEqualTypeOf<PendingQuestion>());
