@@ -52,6 +52,17 @@ export const questionStoreMigrations: readonly Migration[] = [
     // Nullable with no default: every question stored before this step simply has no askedOn.
     sql: 'ALTER TABLE questions ADD COLUMN asked_on TEXT;',
   },
+  // Versions 3 to 5 belong to the wave-3 branches merged beside this one (3: who answered, 4: votes,
+  // 5: routing). Until they are merged here they are empty steps, so that the numbering stays theirs.
+  { version: 3, description: 'reserved (who answered)', sql: 'SELECT 1;' },
+  { version: 4, description: 'reserved (votes)', sql: 'SELECT 1;' },
+  { version: 5, description: 'reserved (routing)', sql: 'SELECT 1;' },
+  {
+    version: 6,
+    description: 'traceContext: the W3C trace context of the span that asked (telemetry)',
+    // Nullable: questions asked without telemetry, and every one stored before this step, have none.
+    sql: 'ALTER TABLE questions ADD COLUMN trace_context TEXT CHECK (trace_context IS NULL OR json_valid(trace_context));',
+  },
 ];
 
 /**

@@ -44,6 +44,7 @@ interface QuestionRow {
   settled_at: string | null;
   resumed_at: string | null;
   asked_on: string | null;
+  trace_context: string | null;
 }
 
 interface EventRow {
@@ -63,7 +64,7 @@ interface EventInsert {
   data: string;
 }
 
-const columns = 'rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, outcome, answer, settled_at, resumed_at, asked_on';
+const columns = 'rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, outcome, answer, settled_at, resumed_at, asked_on, trace_context';
 
 /**
  * A `QuestionStore` in one SQLite file (better-sqlite3, WAL): pending questions, their settlements
@@ -267,8 +268,8 @@ function prepare(db: Connection) {
   const statement = (sql: string): Statement => db.prepare(sql);
   return {
     insert: statement(
-      `INSERT INTO questions (rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, asked_on)
-       VALUES (@rpc_id, @session_id, @asked_by, @asked_at, @mode, @urgency, @questions, @state, @asked_on)
+      `INSERT INTO questions (rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, asked_on, trace_context)
+       VALUES (@rpc_id, @session_id, @asked_by, @asked_at, @mode, @urgency, @questions, @state, @asked_on, @trace_context)
        ON CONFLICT (rpc_id) DO NOTHING`,
     ),
     claim: statement(
@@ -298,6 +299,7 @@ function insertRecord(statements: ReturnType<typeof prepare>, record: NewQuestio
     questions: JSON.stringify(record.questions),
     state: record.state === undefined ? null : JSON.stringify(record.state),
     asked_on: record.askedOn ?? null,
+    trace_context: record.traceContext === undefined ? null : JSON.stringify(record.traceContext),
   });
   if (inserted.changes === 0) {
     throw new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${record.rpcId}" is already stored; give every question a fresh rpcId.`);
@@ -322,6 +324,7 @@ function recordOf(row: QuestionRow, filename: string): QuestionRecord {
       ...(row.state === null ? {} : { state: JSON.parse(row.state) }),
       ...(row.urgency === null ? {} : { urgency: row.urgency }),
       ...(row.asked_on === null ? {} : { askedOn: row.asked_on }),
+      ...(row.trace_context === null ? {} : { traceContext: JSON.parse(row.trace_context) }),
       ...(row.outcome === null ? {} : { outcome: row.outcome }),
       ...(row.answer === null ? {} : { answer: JSON.parse(row.answer) }),
       ...(row.settled_at === null ? {} : { settledAt: row.settled_at }),

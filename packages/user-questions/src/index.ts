@@ -1,6 +1,8 @@
 // Everything a user may import from @askseam/user-questions, named one by one.
 export { UserQuestions } from './user-questions.js';
 export type { UserQuestionsOptions } from './user-questions.js';
+export { askObservationOf, intentKindOf, spanContextOf, telemetryNames } from './telemetry.js';
+export type { AskObservation, AskseamTelemetry, AskSpanEventName, AskTraceContext } from './telemetry.js';
 export { AskseamError, UserQuestionError, userQuestionErrorCodes, hasUserQuestionErrorCode } from './errors.js';
 export type { UserQuestionErrorCode } from './errors.js';
 export { matchesQuestions, answerMismatch } from './match.js';
