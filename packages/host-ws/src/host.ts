@@ -24,6 +24,7 @@ import { ResumeMarks } from './resume-marks.js';
 import { SocketServer, type HostConnectionInfo } from './socket-server.js';
 import { resolveFetchHandlerOptions, type FetchHandlerOptions } from './sse-options.js';
 import { SseTransport, type FetchHandler } from './sse-transport.js';
+import { HostTelemetry } from './telemetry.js';
 
 export type { HostConnectionInfo } from './socket-server.js';
 
@@ -108,7 +109,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   // A store we made is ours to settle on close; one we were given outlives us.
   const ownsStore = config.store === undefined;
   const store: QuestionStore = config.store ?? new MemoryQuestionStore();
-  const reporter = new Reporter(config.onEvent, logger, store);
+  const reporter = new Reporter(config.onEvent, logger, store, HostTelemetry.create(config.telemetry));
   const lifecycle = new Lifecycle();
   const work = new BackgroundWork();
   /** Aborted when close() starts: ends the waits of work that would otherwise retry until the store answers. */
