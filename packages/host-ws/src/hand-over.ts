@@ -170,7 +170,7 @@ export class HandOver {
     const { pending, delivery, waiters, cluster, work } = this.deps;
     pending.noteSettledElsewhere(record.rpcId);
     this.deps.reporter.telemetry?.settledElsewhere(record);
-    if (entry !== undefined) delivery.resolved(entry, record.outcome === 'answered' ? 'answered' : 'cancelled');
+    if (entry !== undefined && record.outcome !== undefined) delivery.resolved(entry, { ...record, outcome: record.outcome });
     if (record.outcome === undefined || !humanOutcomes.includes(record.outcome)) return;
     if (this.refuseStoredAnswer(record)) return;
     if (waiters.has(record.rpcId)) this.handOver(record, message);

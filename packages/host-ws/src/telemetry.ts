@@ -1,12 +1,12 @@
 // Only types come from @opentelemetry/api (an optional peer): the host runs without it installed,
 // and records nothing (and builds no attributes) unless the app passes a provider.
 import type { Attributes, Counter, Histogram, Tracer, UpDownCounter } from '@opentelemetry/api';
-import type { QuestionRecord } from '@askseam/store';
+import type { AnsweredBy, QuestionRecord } from '@askseam/store';
 import { intentKindOf, spanContextOf, telemetryNames as names, type AskObservation, type AskseamTelemetry } from '@askseam/user-questions';
-import type { HostFact, Responder } from './reporter.js';
+import { answeredByOf, type HostFact, type Responder } from './reporter.js';
 
-/** How a connection or stream reached the host, for `askseam.connection.active`. */
-export type Transport = 'websocket' | 'sse';
+/** How a connection or stream reached the host, for `askseam.connection.active`: an in-process channel (`host.openChannel`) is one too. */
+export type Transport = 'websocket' | 'sse' | 'channel';
 
 /** The metric names of docs/telemetry.md. */
 export const metricNames = {
@@ -40,6 +40,7 @@ interface Instruments {
  */
 export class HostTelemetry {
   readonly #tracer: Tracer | undefined;
+  readonly #recordContent: boolean;
   readonly #instruments: Instruments | undefined;
   /** The seam's span of each blocking ask asked here and not yet settled, by rpcId. */
   readonly #observations = new Map<string, AskObservation>();
@@ -54,6 +55,7 @@ export class HostTelemetry {
 
   private constructor(options: AskseamTelemetry) {
     this.#tracer = options.tracerProvider?.getTracer('@askseam/host-ws');
+    this.#recordContent = options.recordContent === true;
     const meter = options.meterProvider?.getMeter('@askseam/host-ws');
     this.#instruments =
       meter === undefined
@@ -121,14 +123,16 @@ export class HostTelemetry {
   settledElsewhere(record: QuestionRecord): void {
     const observation = this.#observations.get(record.rpcId);
     if (observation !== undefined && (record.outcome === 'answered' || record.outcome === 'cancelled')) {
-      observation.addEvent('askseam.answered', { [names.outcome]: record.outcome });
+      const who = record.answeredBy === undefined ? {} : this.#who(record.answeredBy);
+      observation.setAttributes(who);
+      observation.addEvent('askseam.answered', { [names.outcome]: record.outcome, ...who });
     }
     this.#leave(record.rpcId);
   }
 
   /** A person's response settled a question on this node. */
   #settledHere(record: QuestionRecord, outcome: 'answered' | 'cancelled', by: Responder): void {
-    const who: Attributes = { [names.answeredByPrincipal]: by.principalId, [names.answeredByVia]: by.channel };
+    const who = this.#who(record.answeredBy ?? answeredByOf(by));
     this.#recordDuration(record.rpcId, outcome, record, by.channel);
     const observation = this.#observations.get(record.rpcId);
     if (observation !== undefined) {
@@ -154,6 +158,16 @@ export class HostTelemetry {
       span.end();
     }
     this.#leave(record.rpcId);
+  }
+
+  /**
+   * Who answered, as attributes: the principal and how it came in. The channel's own name for the
+   * person (an e-mail address, a chat user id) is personal data: only with `recordContent`.
+   */
+  #who(answeredBy: AnsweredBy): Attributes {
+    const who: Attributes = { [names.answeredByPrincipal]: answeredBy.principalId, [names.answeredByVia]: answeredBy.via };
+    if (this.#recordContent && answeredBy.user !== undefined) who[names.answeredByUser] = answeredBy.user;
+    return who;
   }
 
   #recordDuration(rpcId: string, outcome: string, record: QuestionRecord | undefined, channel: string | undefined): void {

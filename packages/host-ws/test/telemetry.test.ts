@@ -188,8 +188,11 @@ describe('a question answered on another node', () => {
 
     const ask = onlySpan(a.otel.spans(), 'askseam.ask');
     expect(ask.spanContext().traceId).toBe((await agentSpan).spanContext().traceId);
-    expect(ask.attributes['askseam.outcome']).toBe('answered');
-    expect(eventsOf(ask)).toEqual([{ name: 'askseam.answered', attributes: { 'askseam.outcome': 'answered' } }]);
+    expect(ask.attributes).toMatchObject({ 'askseam.outcome': 'answered', 'askseam.answered_by.principal': 'token', 'askseam.answered_by.via': 'websocket' });
+    // Who answered on node B reached node A in the stored record (answeredBy).
+    expect(eventsOf(ask)).toEqual([
+      { name: 'askseam.answered', attributes: { 'askseam.outcome': 'answered', 'askseam.answered_by.principal': 'token', 'askseam.answered_by.via': 'websocket' } },
+    ]);
 
     const answer = onlySpan(b.otel.spans(), 'askseam.answer');
     expect(answer.instrumentationScope.name).toBe('@askseam/host-ws');

@@ -52,9 +52,14 @@ export const questionStoreMigrations: readonly Migration[] = [
     // Nullable with no default: every question stored before this step simply has no askedOn.
     sql: 'ALTER TABLE questions ADD COLUMN asked_on TEXT;',
   },
-  // Versions 3 to 5 belong to the wave-3 branches merged beside this one (3: who answered, 4: votes,
-  // 5: routing). Until they are merged here they are empty steps, so that the numbering stays theirs.
-  { version: 3, description: 'reserved (who answered)', sql: 'SELECT 1;' },
+  {
+    version: 3,
+    description: 'answeredBy: who answered or dismissed a settled question, and through which channel',
+    // Nullable: questions settled before this step, and asker-side outcomes, have no answeredBy.
+    sql: 'ALTER TABLE questions ADD COLUMN answered_by TEXT CHECK (answered_by IS NULL OR json_valid(answered_by));',
+  },
+  // Versions 4 and 5 belong to the wave-3 branches merged beside this one (4: votes, 5: routing).
+  // Until they are merged here they are empty steps, so that the numbering stays theirs.
   { version: 4, description: 'reserved (votes)', sql: 'SELECT 1;' },
   { version: 5, description: 'reserved (routing)', sql: 'SELECT 1;' },
   {

@@ -162,6 +162,42 @@ describe('askedOn, the node holding a blocking asker', () => {
   });
 });
 
+describe('answeredBy, who settled a question', () => {
+  const alex = { principalId: 'alice', via: 'slack', user: 'U0ALEX', destination: 'slack:C0123' };
+
+  it('is kept by claim and comes back from get and listAwaitingResume, also after a reopen', async () => {
+    const file = tempFile();
+    const store = open(file);
+    const record = sampleQuestionRecord();
+    await store.save(record);
+    const claimed = await store.claim(record.rpcId, 'answered', yes, { answeredBy: alex });
+    expect(claimed?.answeredBy).toEqual(alex);
+    expect(await store.listAwaitingResume()).toEqual([claimed]);
+    await store.close();
+    expect((await open(file).get(record.rpcId))?.answeredBy).toEqual(alex);
+  });
+
+  it('upgrades a version-2 file: its settled question has none, a new claim keeps one', async () => {
+    const file = tempFile();
+    const raw = new Database(file);
+    const old = sampleQuestionRecord();
+    try {
+      expect(migrate(raw, questionStoreMigrations.slice(0, 2))).toEqual({ from: 0, to: 2 });
+      raw
+        .prepare("INSERT INTO questions (rpc_id, session_id, asked_by, asked_at, mode, questions, outcome, answer, settled_at) VALUES (?, ?, ?, ?, ?, ?, 'answered', ?, ?)")
+        .run(old.rpcId, old.sessionId, old.askedBy, old.askedAt, old.mode, JSON.stringify(old.questions), JSON.stringify(yes), old.askedAt);
+    } finally {
+      raw.close();
+    }
+    const store = open(file);
+    expect(store.schemaVersion).toBe(latestVersion);
+    expect(await store.get(old.rpcId)).not.toHaveProperty('answeredBy');
+    const fresh = sampleQuestionRecord();
+    await store.save(fresh);
+    expect((await store.claim(fresh.rpcId, 'cancelled', undefined, { answeredBy: alex }))?.answeredBy).toEqual(alex);
+  });
+});
+
 describe('upgrading a version-1 store', () => {
   /** A file exactly as the version-1 release left it: migration 1 only, with one pending question written through its columns. */
   function versionOneFile(record: ReturnType<typeof sampleQuestionRecord>): string {

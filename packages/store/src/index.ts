@@ -3,6 +3,7 @@ export type { ListRecordsOptions, QuestionStore, ReadEventsOptions, SessionSelec
 export { MemoryQuestionStore } from './memory.js';
 export type { MemoryQuestionStoreOptions } from './memory.js';
 export {
+  answeredBySchema,
   humanOutcomes,
   newQuestionRecordSchema,
   questionModeSchema,
@@ -10,8 +11,9 @@ export {
   questionRecordSchema,
   traceContextSchema,
   questionUrgencySchema,
+  responseViaSchema,
 } from './record.js';
-export type { JsonValue, NewQuestionRecord, QuestionMode, QuestionOutcome, QuestionRecord, QuestionUrgency, TraceContext } from './record.js';
+export type { AnsweredBy, JsonValue, NewQuestionRecord, QuestionMode, QuestionOutcome, QuestionRecord, QuestionUrgency, TraceContext } from './record.js';
 export { newQuestionEventSchema, questionEventTypes, responseChannelSchema } from './events.js';
 export type { NewQuestionEvent, QuestionEvent, QuestionEventType } from './events.js';
 export { QuestionStoreError, questionStoreErrorCodes } from './errors.js';
