@@ -219,6 +219,36 @@ describe('a question answered on another node', () => {
   });
 });
 
+describe('a question answered through an in-process channel', () => {
+  it('names the channel as answered_by.via, and the person (answeredBy.user) only with recordContent', async () => {
+    for (const recordContent of [false, true]) {
+      const otel = recording();
+      recordings.push(otel);
+      const agents = rootAgents('agent-a');
+      const telemetry = { ...otel.telemetry, recordContent };
+      const userQuestions = new UserQuestions({ agents: agents.registry, telemetry });
+      const { host } = await startHost({ userQuestions, telemetry });
+      let shown!: (rpcId: string) => void;
+      const question = new Promise<string>((resolve) => (shown = resolve));
+      const channel = host.openChannel({ via: 'slack', onQuestion: (asked) => shown(asked.rpcId), onSettled: () => {} });
+      const asking = userQuestions.ask({ questions: [colourQuestion], agent: agents.agent('agent-a') });
+      const rpcId = await question;
+      const receipt = await channel.respond(rpcId, { ok: true, value: { sessionId: 'agent-a', answer: redAnswer } }, { user: 'alex@example.com' });
+      expect(receipt.accepted).toBe(true);
+      await asking;
+      const ask = onlySpan(otel.spans(), 'askseam.ask');
+      expect(ask.attributes).toMatchObject({ 'askseam.answered_by.principal': 'channel:slack', 'askseam.answered_by.via': 'slack' });
+      expect(ask.attributes['askseam.answered_by.user']).toBe(recordContent ? 'alex@example.com' : undefined);
+      expect(await otel.points('askseam.question.duration')).toEqual([
+        { attributes: { 'askseam.outcome': 'answered', 'askseam.question.intent': 'question', 'askseam.channel': 'slack' }, value: { count: 1 } },
+      ]);
+      expect(await otel.points('askseam.connection.active')).toEqual([{ attributes: { 'askseam.transport': 'channel' }, value: 1 }]);
+      channel.close();
+      expect(await otel.points('askseam.connection.active')).toEqual([{ attributes: { 'askseam.transport': 'channel' }, value: 0 }]);
+    }
+  });
+});
+
 describe('without providers', () => {
   it('records nothing and stores no trace context, even inside an agent span', async () => {
     const otel = recording();
