@@ -1,14 +1,13 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { DEFAULT_HOST_HEARTBEAT_MS } from '@askseam/protocol';
 import type { QuestionBus, QuestionRecord, QuestionStore } from '@askseam/store';
-import type { AskseamTelemetry, UserQuestions } from '@askseam/user-questions';
+import type { AskseamTelemetry, TelemetryMeterProvider as MeterProvider, TelemetryTracerProvider as TracerProvider, UserQuestions } from '@askseam/user-questions';
 // Namespace import: lets bundlers drop the parts of zod (locales) we never use.
 import * as z from 'zod';
 import { WebSocketHostError } from './errors.js';
 import type { HostEvent } from './events.js';
 import { MIN_LINK_SECRET_BYTES } from './link.js';
 import type { HostLogger } from './logger.js';
-import type { MeterProvider, TracerProvider } from '@opentelemetry/api';
 import type { NotifyContext } from './notify.js';
 import type { Principal } from './principal.js';
 

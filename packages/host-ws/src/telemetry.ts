@@ -1,8 +1,17 @@
-// Only types come from @opentelemetry/api (an optional peer): the host runs without it installed,
-// and records nothing (and builds no attributes) unless the app passes a provider.
-import type { Attributes, Counter, Histogram, Tracer, UpDownCounter } from '@opentelemetry/api';
+// Nothing here imports @opentelemetry/api (an optional peer): the host runs without it installed,
+// and records nothing (and builds no attributes) unless the app passes a provider. The provider
+// interfaces are the seam's (the part of the API askseam calls).
 import type { AnsweredBy, QuestionRecord } from '@askseam/store';
-import { intentKindOf, spanContextOf, telemetryNames as names, type AskObservation, type AskseamTelemetry } from '@askseam/user-questions';
+import {
+  intentKindOf,
+  spanContextOf,
+  telemetryNames as names,
+  type AskObservation,
+  type AskseamTelemetry,
+  type TelemetryAttributes as Attributes,
+  type TelemetryMeter,
+  type TelemetryTracer as Tracer,
+} from '@askseam/user-questions';
 import { answeredByOf, type HostFact, type Responder } from './reporter.js';
 
 /** How a connection or stream reached the host, for `askseam.connection.active`: an in-process channel (`host.openChannel`) is one too. */
@@ -26,10 +35,10 @@ const spanKindInternal = 0;
 const durationBoundaries = [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600, 7200, 14_400, 43_200, 86_400];
 
 interface Instruments {
-  pending: UpDownCounter;
-  duration: Histogram;
-  rejected: Counter;
-  connections: UpDownCounter;
+  pending: ReturnType<TelemetryMeter['createUpDownCounter']>;
+  duration: ReturnType<TelemetryMeter['createHistogram']>;
+  rejected: ReturnType<TelemetryMeter['createCounter']>;
+  connections: ReturnType<TelemetryMeter['createUpDownCounter']>;
 }
 
 /**

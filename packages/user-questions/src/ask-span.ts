@@ -1,8 +1,17 @@
-import type { Attributes, Span, Tracer } from '@opentelemetry/api';
 import { UserQuestionError } from './errors.js';
 import type { AskUserQuestionAnswer, AskUserQuestionItem } from './schemas.js';
 import { redactSensitiveAnswers } from './sensitive.js';
-import { intentKindOf, telemetryNames as names, traceContextOf, type AskObservation, type AskSpanEventName, type AskTraceContext } from './telemetry.js';
+import {
+  intentKindOf,
+  telemetryNames as names,
+  traceContextOf,
+  type AskObservation,
+  type AskSpanEventName,
+  type AskTraceContext,
+  type Attributes,
+  type TelemetrySpan,
+  type Tracer,
+} from './telemetry.js';
 import type { AskUserQuestionRequest } from './types.js';
 
 // The API's enum values, written out: importing the enums would load @opentelemetry/api at run time.
@@ -22,7 +31,7 @@ const outcomeByCode: Partial<Record<string, string>> = {
  * to it through the `AskObservation` face; nothing is added once it has ended.
  */
 export class AskSpan implements AskObservation {
-  readonly #span: Span;
+  readonly #span: TelemetrySpan;
   readonly #recordContent: boolean;
   #ended = false;
   #traceContext: AskTraceContext | undefined | null = null;

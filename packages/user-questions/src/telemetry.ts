@@ -1,8 +1,62 @@
-// Only types come from @opentelemetry/api (an optional peer): this file, and every package that
-// uses it, runs without the module installed. The app injects its providers; we never read the
-// API's globals, so nothing is recorded (and nothing costs) unless the app passes one.
-import type { Attributes, MeterProvider, Span, TracerProvider } from '@opentelemetry/api';
+// Nothing here imports @opentelemetry/api (an optional peer), not even its types: the package runs,
+// and type-checks with skipLibCheck off, in an app that does not have it. The app injects its
+// providers; we never read the API's globals, so nothing is recorded (and nothing costs) unless the
+// app passes one. The interfaces below are the part of the API askseam calls, written so that the
+// API's own TracerProvider and MeterProvider (any SDK's) fit them.
 import type { AskUserQuestionItem } from './schemas.js';
+
+/** An attribute value, as OpenTelemetry's `AttributeValue`. */
+export type TelemetryAttributeValue = string | number | boolean | Array<null | undefined | string> | Array<null | undefined | number> | Array<null | undefined | boolean>;
+/** Span and metric attributes, as OpenTelemetry's `Attributes`. */
+export type Attributes = { [key: string]: TelemetryAttributeValue | undefined };
+
+/** The part of OpenTelemetry's `SpanContext` askseam reads. */
+export interface TelemetrySpanContext {
+  traceId: string;
+  spanId: string;
+  traceFlags: number;
+  isRemote?: boolean;
+  traceState?: { serialize(): string };
+}
+
+/** The part of OpenTelemetry's `Span` askseam calls. */
+export interface TelemetrySpan {
+  spanContext(): TelemetrySpanContext;
+  setAttribute(key: string, value: TelemetryAttributeValue): unknown;
+  setAttributes(attributes: Attributes): unknown;
+  addEvent(name: string, attributes?: Attributes): unknown;
+  setStatus(status: { code: number; message?: string }): unknown;
+  end(): void;
+}
+
+/** The part of OpenTelemetry's `TracerProvider` askseam calls (pass the API's or an SDK's). */
+export interface TracerProvider {
+  getTracer(name: string, version?: string): Tracer;
+}
+
+/** The part of OpenTelemetry's `Tracer` askseam calls: `startSpan` parents on the app's active context. */
+export interface Tracer {
+  startSpan(name: string, options?: { kind?: number; attributes?: Attributes; links?: { context: TelemetrySpanContext; attributes?: Attributes }[] }): TelemetrySpan;
+}
+
+/** The part of OpenTelemetry's `MeterProvider` askseam calls (pass the API's or an SDK's). */
+export interface MeterProvider {
+  getMeter(name: string, version?: string): Meter;
+}
+
+/** Options of an instrument, as OpenTelemetry's `MetricOptions`. */
+export interface TelemetryInstrumentOptions {
+  description?: string;
+  unit?: string;
+  advice?: { explicitBucketBoundaries?: number[] };
+}
+
+/** The part of OpenTelemetry's `Meter` askseam calls. */
+export interface Meter {
+  createCounter(name: string, options?: TelemetryInstrumentOptions): { add(value: number, attributes?: Attributes): void };
+  createUpDownCounter(name: string, options?: TelemetryInstrumentOptions): { add(value: number, attributes?: Attributes): void };
+  createHistogram(name: string, options?: TelemetryInstrumentOptions): { record(value: number, attributes?: Attributes): void };
+}
 
 /**
  * Where askseam records traces and metrics (docs/telemetry.md). Pass the same object to
@@ -81,7 +135,7 @@ export function intentKindOf(questions: readonly AskUserQuestionItem[]): string 
 }
 
 /** `traceparent` of a span context (W3C Trace Context, version 00), and its `tracestate`. */
-export function traceContextOf(span: Span): AskTraceContext | undefined {
+export function traceContextOf(span: TelemetrySpan): AskTraceContext | undefined {
   const context = span.spanContext();
   // The API's invalid (all-zero) context: a no-op tracer's span, with nothing to link to.
   if (/^0+$/.test(context.traceId)) return undefined;

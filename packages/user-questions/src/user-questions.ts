@@ -7,8 +7,7 @@ import { UserQuestionError } from './errors.js';
 import { answerMismatch } from './match.js';
 import type { AskUserQuestionAnswer, AskUserQuestionItem } from './schemas.js';
 import { AskSpan } from './ask-span.js';
-import { askObservationOf, attachObservation, type AskseamTelemetry } from './telemetry.js';
-import type { Tracer } from '@opentelemetry/api';
+import { askObservationOf, attachObservation, type AskseamTelemetry, type Tracer } from './telemetry.js';
 import type { AgentRef, AgentRegistry, AskUserQuestionRequest, UserQuestionProvider } from './types.js';
 
 export interface UserQuestionsOptions {
