@@ -7,7 +7,8 @@ import { MemoryQuestionBusHub, MemoryQuestionStore, type QuestionStore } from '@
 import { UserQuestions, hasUserQuestionErrorCode, type AskUserQuestionAnswer, type AskUserQuestionRequest } from '@askseam/user-questions';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocketHostOptions } from '../src/index.js';
-import { cleanup, colourQuestion, redAnswer, rootAgents, startHost, type TestHost } from './fixture.js';
+import { cleanup, colourQuestion, redAnswer, rootAgents, startHost, TOKEN, type TestHost } from './fixture.js';
+import { cleanupSse, mount, SseClient } from './sse-fixture.js';
 import { eventsOf, onlySpan, recording, type Recording } from './telemetry-fixture.js';
 
 const contextManager = new AsyncLocalStorageContextManager();
@@ -21,6 +22,7 @@ afterAll(() => {
 
 const recordings: Recording[] = [];
 afterEach(async () => {
+  await cleanupSse();
   await cleanup();
   for (const made of recordings.splice(0)) await made.shutdown();
 });
@@ -156,7 +158,7 @@ describe('a timed-out question', () => {
     const ask = onlySpan(node.otel.spans(), 'askseam.ask');
     expect(ask.attributes).toMatchObject({ 'askseam.outcome': 'timed_out', 'error.type': 'ASK_TIMEOUT', 'askseam.rpc_id': expect.any(String) });
     expect(ask.attributes['askseam.answered_by.principal']).toBeUndefined();
-    expect(ask.status).toEqual({ code: 2, message: 'No answer arrived within 50 ms.' });
+    expect(ask.status).toEqual({ code: 2, message: 'ASK_TIMEOUT' });
     // Nobody was connected: nothing was delivered, nobody answered.
     expect(eventsOf(ask)).toEqual([]);
     expect(await node.otel.points('askseam.question.pending')).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 0 }]);
@@ -246,6 +248,21 @@ describe('a question answered through an in-process channel', () => {
       channel.close();
       expect(await otel.points('askseam.connection.active')).toEqual([{ attributes: { 'askseam.transport': 'channel' }, value: 0 }]);
     }
+  });
+});
+
+describe('connections by transport', () => {
+  it('counts a WebSocket and an event stream each under its transport, and takes a closed socket off', async () => {
+    const node = await tracedNode();
+    const socket = await node.connect();
+    const base = await mount(node.host.fetchHandler(), 'node');
+    const stream = await SseClient.open(`${base}/events?token=${TOKEN}`);
+    await stream.waitFor((frame) => frame.type === 'hello');
+    const byTransport = async () => Object.fromEntries((await node.otel.points('askseam.connection.active')).map((point) => [point.attributes['askseam.transport'], point.value]));
+    expect(await byTransport()).toEqual({ websocket: 1, sse: 1 });
+    await socket.close();
+    await node.event('disconnected');
+    expect(await byTransport()).toEqual({ websocket: 0, sse: 1 });
   });
 });
 

@@ -90,7 +90,9 @@ export class AskSpan implements AskObservation {
     const outcome = atGate ? 'refused' : (outcomeByCode[code] ?? 'failed');
     this.#span.setAttribute(names.errorType, code);
     // A person who dismisses the questions has answered, in a way: not an error of the operation.
-    if (outcome !== 'cancelled') this.#span.setStatus({ code: statusError, message: error instanceof Error ? error.message : String(error) });
+    // The message only with recordContent: a refusal's text may quote a question or an answer.
+    const message = this.#recordContent && error instanceof Error ? error.message : code;
+    if (outcome !== 'cancelled') this.#span.setStatus({ code: statusError, message });
     this.#end(outcome);
   }
 
