@@ -3,7 +3,10 @@
 // answer span another node records, and the askseam.* metrics (docs/telemetry.md).
 import { context, type Span } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { RedisQuestionBus } from '@askseam/bus-redis';
 import { MemoryQuestionBusHub, MemoryQuestionStore, type QuestionStore } from '@askseam/store';
+import { RedisQuestionStore } from '@askseam/store-redis';
+import { startRedisServer } from '@askseam/store-redis/testing';
 import { UserQuestions, hasUserQuestionErrorCode, type AskUserQuestionAnswer, type AskUserQuestionRequest } from '@askseam/user-questions';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocketHostOptions } from '../src/index.js';
@@ -177,6 +180,35 @@ describe('a timed-out question', () => {
 });
 
 describe('a question answered on another node', () => {
+  it('links the answer span to the ask span over a real Redis store and bus (the trace context travels in the Redis record)', async () => {
+    const redis = await startRedisServer();
+    const made: { close(): Promise<void> }[] = [];
+    try {
+      const node = async (name: string) => {
+        const store = new RedisQuestionStore({ url: redis.url, keyPrefix: 'otel:' });
+        const bus = new RedisQuestionBus({ url: redis.url, keyPrefix: 'otel:', nodeId: name });
+        made.push(store, bus);
+        return tracedNode({ store, bus });
+      };
+      const a = await node('a');
+      const b = await node('b');
+      const onB = await b.connect();
+      const { settled } = a.askInAgentSpan();
+      const requested = await onB.next('question/requested');
+      expect((await onB.answer(requested.rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
+      expect(await settled).toEqual({ ok: true, value: redAnswer });
+      const ask = onlySpan(a.otel.spans(), 'askseam.ask');
+      const answer = onlySpan(b.otel.spans(), 'askseam.answer');
+      expect(answer.links.map((link) => link.context.spanId)).toEqual([ask.spanContext().spanId]);
+      expect(answer.attributes['askseam.rpc_id']).toBe(requested.rpcId);
+      expect(eventsOf(ask).map((event) => event.name)).toEqual(['askseam.answered']);
+    } finally {
+      await cleanup();
+      for (const closable of made.reverse()) await closable.close();
+      await redis.stop();
+    }
+  });
+
   it('is an askseam.answer span on the answering node, linked to the ask span of the asking node, which learns it was answered', async () => {
     const store: QuestionStore = new MemoryQuestionStore();
     const hub = new MemoryQuestionBusHub();
