@@ -27,9 +27,9 @@ export const config = {
   },
   telemetry: {
     warmup: int('BENCH_OTEL_WARMUP', 300, 30),
-    rounds: int('BENCH_OTEL_ROUNDS', 12, 2),
+    rounds: int('BENCH_OTEL_ROUNDS', 8, 2),
     perRound: int('BENCH_OTEL_PER_ROUND', 250, 40),
-    budgetMs: int('BENCH_OTEL_BUDGET_MS', 30_000, 20_000),
+    budgetMs: int('BENCH_OTEL_BUDGET_MS', 60_000, 30_000),
   },
   mcp: {
     warmup: int('BENCH_MCP_WARMUP', 40, 20),
