@@ -11,6 +11,7 @@ import { formatTable } from './lib/table.mjs';
 
 const sections = [
   { name: 'roundtrip', title: '1. Round trip over loopback', budgetMs: config.roundTrip.budgetMs },
+  { name: 'telemetry', title: '1b. Round trip with OpenTelemetry recording vs none', budgetMs: config.telemetry.budgetMs },
   { name: 'mcp', title: '2. Peer: MCP SDK elicitation over Streamable HTTP', budgetMs: config.mcp.budgetMs },
   { name: 'scale', title: '3a. Scale: answers/s across many connected sessions', budgetMs: config.scale.budgetMs },
   { name: 'replay', title: '3b. Scale: reconnect replay cost', budgetMs: config.scale.replayBudgetMs },

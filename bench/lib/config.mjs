@@ -25,6 +25,12 @@ export const config = {
     perRound: int('BENCH_RT_PER_ROUND', 250, 40),
     budgetMs: int('BENCH_RT_BUDGET_MS', 30_000, 20_000),
   },
+  telemetry: {
+    warmup: int('BENCH_OTEL_WARMUP', 300, 30),
+    rounds: int('BENCH_OTEL_ROUNDS', 8, 2),
+    perRound: int('BENCH_OTEL_PER_ROUND', 250, 40),
+    budgetMs: int('BENCH_OTEL_BUDGET_MS', 60_000, 30_000),
+  },
   mcp: {
     warmup: int('BENCH_MCP_WARMUP', 40, 20),
     rounds: int('BENCH_MCP_ROUNDS', 4, 2),

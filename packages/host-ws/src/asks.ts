@@ -4,6 +4,7 @@ import {
   UserQuestionError,
   askUserQuestionUrgencySchema,
   askUserQuestionsSchema,
+  askObservationOf,
   compiledSafeParse,
   hasUserQuestionErrorCode,
   isSealedQuestionBatch,
@@ -96,8 +97,12 @@ export class Asks {
       const urgency = request.urgency === undefined ? undefined : askUserQuestionUrgencySchema.catch('medium').parse(request.urgency);
       const sessionId = agent!.id;
       const askedAt = isoNow();
+      // The seam's span of this ask, when the app records telemetry: its context goes into the record.
+      const observation = this.deps.reporter.telemetry === undefined ? undefined : askObservationOf(request);
+      this.deps.reporter.telemetry?.observe(rpcId, sessionId, observation);
+      const traceContext = observation?.traceContext;
       const record: QuestionRecord =
-        urgency === undefined && cluster.nodeId === undefined
+        urgency === undefined && cluster.nodeId === undefined && traceContext === undefined
           ? // The common case as one literal of exactly its fields: no spare property slots.
             { rpcId, sessionId, askedBy: sessionId, askedAt, questions, mode: 'blocking' }
           : {
@@ -110,6 +115,8 @@ export class Asks {
               ...(urgency === undefined ? {} : { urgency }),
               // Another node that settles it must know where the asker waits.
               ...(cluster.nodeId === undefined ? {} : { askedOn: cluster.nodeId }),
+              // The node that takes the answer links its own span to the ask's (docs/telemetry.md).
+              ...(traceContext === undefined ? {} : { traceContext }),
             };
       // Frozen, with the seam's sealed questions: the in-memory store keeps this very object.
       Object.freeze(record);

@@ -230,7 +230,7 @@ export function openChannel(id: string, options: HostChannelOptions, deps: Chann
   const principal = options.principal ?? everySessionPrincipal(`channel:${via.data}`);
   const port = new ChannelPort(id, via.data, principal, options, deps, onClose);
   deps.delivery.audience.add(port);
-  deps.reporter.report({ kind: 'connected', connectionId: id, principalId: principal.id }, { log: false });
+  deps.reporter.report({ kind: 'connected', connectionId: id, principalId: principal.id, transport: 'channel' }, { log: false });
   deps.delivery.greet(port);
   return port;
 }

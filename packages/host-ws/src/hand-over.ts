@@ -172,6 +172,7 @@ export class HandOver {
   adoptSettled(record: QuestionRecord, message?: string, entry = this.deps.pending.claim(record.rpcId)): void {
     const { pending, delivery, waiters, cluster, work } = this.deps;
     pending.noteSettledElsewhere(record.rpcId);
+    this.deps.reporter.telemetry?.settledElsewhere(record);
     if (entry !== undefined && record.outcome !== undefined) delivery.resolved(entry, { ...record, outcome: record.outcome });
     if (record.outcome === undefined || !humanOutcomes.includes(record.outcome)) return;
     if (this.refuseStoredAnswer(record)) return;

@@ -28,6 +28,7 @@ import { ResumeMarks } from './resume-marks.js';
 import { SocketServer, type HostConnectionInfo } from './socket-server.js';
 import { resolveFetchHandlerOptions, type FetchHandlerOptions } from './sse-options.js';
 import { SseTransport, type FetchHandler } from './sse-transport.js';
+import { HostTelemetry } from './telemetry.js';
 
 export type { HostConnectionInfo } from './socket-server.js';
 
@@ -120,7 +121,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   // A store we made is ours to settle on close; one we were given outlives us.
   const ownsStore = config.store === undefined;
   const store: QuestionStore = config.store ?? new MemoryQuestionStore();
-  const reporter = new Reporter(config.onEvent, logger, store);
+  const reporter = new Reporter(config.onEvent, logger, store, HostTelemetry.create(config.telemetry));
   const lifecycle = new Lifecycle();
   const work = new BackgroundWork();
   /** Aborted when close() starts: ends the waits of work that would otherwise retry until the store answers. */
@@ -358,7 +359,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     const port = openChannel(`ch${++channelCount}`, channelOptions, { delivery, judge, reporter, lifecycle, pending, logger, ...(routing.active ? { routing } : {}) }, (closed) => {
       channels.delete(closed);
       delivery.audience.delete(closed);
-      reporter.report({ kind: 'disconnected', connectionId: closed.id, principalId: closed.principalId, code: 1000, reason: 'channel closed' }, { log: false });
+      reporter.report({ kind: 'disconnected', connectionId: closed.id, principalId: closed.principalId, code: 1000, reason: 'channel closed', transport: 'channel' }, { log: false });
     });
     channels.add(port);
     return port;

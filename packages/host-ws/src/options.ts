@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { DEFAULT_HOST_HEARTBEAT_MS } from '@askseam/protocol';
 import type { QuestionBus, QuestionRecord, QuestionStore } from '@askseam/store';
-import type { UserQuestions } from '@askseam/user-questions';
+import type { AskseamTelemetry, TelemetryMeterProvider as MeterProvider, TelemetryTracerProvider as TracerProvider, UserQuestions } from '@askseam/user-questions';
 // Namespace import: lets bundlers drop the parts of zod (locales) we never use.
 import * as z from 'zod';
 import { WebSocketHostError } from './errors.js';
@@ -147,6 +147,12 @@ export interface HostObserverOptions {
   logger?: HostLogger;
   /** Called synchronously for every `HostEvent`, with a deep copy of its own (redacting it in place changes nothing else). A throw is logged and ignored. */
   onEvent?: (event: HostEvent) => void;
+  /**
+   * OpenTelemetry providers (docs/telemetry.md): the host adds to each ask's span, records an
+   * answer span for another node's question, and keeps the askseam.* metrics. Pass the same
+   * object as to `new UserQuestions({ telemetry })`. Without it nothing is recorded.
+   */
+  telemetry?: AskseamTelemetry;
 }
 
 /** Everything `createWebSocketHost` takes: the seam, and the options of each group, flat. */
@@ -226,6 +232,13 @@ export const optionTable = {
     // Taken as given: every call goes through safeLogger, so a logger that throws cannot hurt.
     logger: z.custom<HostLogger>().optional(),
     onEvent: aFunction('a function'),
+    telemetry: z
+      .strictObject({
+        tracerProvider: z.custom<TracerProvider>((value) => typeof (value as { getTracer?: unknown } | null)?.getTracer === 'function', 'must be an OpenTelemetry TracerProvider').optional(),
+        meterProvider: z.custom<MeterProvider>((value) => typeof (value as { getMeter?: unknown } | null)?.getMeter === 'function', 'must be an OpenTelemetry MeterProvider').optional(),
+        recordContent: z.boolean().optional(),
+      })
+      .optional(),
   },
 };
 

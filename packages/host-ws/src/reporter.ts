@@ -4,6 +4,7 @@ import { redactSensitiveAnswers, type AskUserQuestionAnswer } from '@askseam/use
 import { EventLog } from './event-log.js';
 import { eventEmitter, type HostEvent, type ResponseChannel } from './events.js';
 import type { HostLogger } from './logger.js';
+import type { HostTelemetry, Transport } from './telemetry.js';
 
 /**
  * One thing that happened, in the host's one vocabulary. The reporter turns each fact into what
@@ -30,8 +31,8 @@ export type HostFact =
   | { kind: 'quarantined'; rpcId: string; sessionId?: string; reason: string }
   /** A routed question reached a later tier (routing.ts). */
   | { kind: 'escalated'; rpcId: string; sessionId: string; tier: number; reason: 'after' | 'fall-through'; answerers: string[] }
-  | { kind: 'connected'; connectionId: string; principalId: string }
-  | { kind: 'disconnected'; connectionId: string; principalId: string; code: number; reason: string }
+  | { kind: 'connected'; connectionId: string; principalId: string; transport: Transport }
+  | { kind: 'disconnected'; connectionId: string; principalId: string; code: number; reason: string; transport: Transport }
   | { kind: 'auth-failed'; status: 401 | 403; reason: string; remoteAddress?: string };
 
 export type HostFactKind = HostFact['kind'];
@@ -206,6 +207,8 @@ export class Reporter {
     onEvent: ((event: HostEvent) => void) | undefined,
     readonly logger: HostLogger,
     store: QuestionStore,
+    /** Spans and metrics (docs/telemetry.md); undefined when the app passed no provider. */
+    readonly telemetry?: HostTelemetry,
   ) {
     this.#emit = onEvent === undefined ? undefined : eventEmitter(onEvent, logger);
     this.#eventLog = new EventLog(store, logger);
@@ -217,6 +220,7 @@ export class Reporter {
     if (this.#emit !== undefined && out.event !== undefined) this.#emit(out.event(fact));
     const line = out.line?.(fact);
     if (line !== undefined) this.logger[line[0]](line[1], line[2]);
+    this.telemetry?.onFact(fact);
     if (log) this.record(fact);
   }
 

@@ -162,9 +162,9 @@ export class SocketServer implements Transport {
     ws.on('close', (code, reason) => {
       this.#open.delete(connection);
       delivery.audience.delete(connection);
-      reporter.report({ kind: 'disconnected', connectionId: connection.id, principalId: principal.id, code, reason: reason.toString() }, { log: false });
+      reporter.report({ kind: 'disconnected', connectionId: connection.id, principalId: principal.id, code, reason: reason.toString(), transport: 'websocket' }, { log: false });
     });
-    reporter.report({ kind: 'connected', connectionId: connection.id, principalId: principal.id }, { log: false });
+    reporter.report({ kind: 'connected', connectionId: connection.id, principalId: principal.id, transport: 'websocket' }, { log: false });
     delivery.greet(connection);
   }
 

@@ -140,7 +140,7 @@ export class SseTransport implements Transport {
     );
     this.#streams.set(subscriber.streamId, subscriber);
     delivery.audience.add(subscriber);
-    reporter.report({ kind: 'connected', connectionId: subscriber.id, principalId: principal.id }, { log: false });
+    reporter.report({ kind: 'connected', connectionId: subscriber.id, principalId: principal.id, transport: 'sse' }, { log: false });
     const body = this.#body(subscriber, (controller) => subscriber.attach(controller));
     delivery.greet(subscriber);
     return new Response(body, { status: 200, headers });
@@ -194,7 +194,7 @@ export class SseTransport implements Transport {
     this.#cancelExpiry(subscriber);
     this.#streams.delete(subscriber.streamId);
     this.core.delivery.audience.delete(subscriber);
-    this.core.reporter.report({ kind: 'disconnected', connectionId: subscriber.id, principalId: subscriber.principalId, code: 1001, reason }, { log: false });
+    this.core.reporter.report({ kind: 'disconnected', connectionId: subscriber.id, principalId: subscriber.principalId, code: 1001, reason, transport: 'sse' }, { log: false });
   }
 
   async #respond(request: Request): Promise<Response> {

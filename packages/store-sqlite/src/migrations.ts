@@ -64,6 +64,12 @@ export const questionStoreMigrations: readonly Migration[] = [
     // Nullable: a question stored before this step, or one nobody voted on, has no votes.
     sql: 'ALTER TABLE questions ADD COLUMN votes TEXT CHECK (votes IS NULL OR json_valid(votes));',
   },
+  {
+    version: 5,
+    description: 'traceContext: the W3C trace context of the span that asked (telemetry)',
+    // Nullable: questions asked without telemetry, and every one stored before this step, have none.
+    sql: 'ALTER TABLE questions ADD COLUMN trace_context TEXT CHECK (trace_context IS NULL OR json_valid(trace_context));',
+  },
 ];
 
 /**

@@ -36,6 +36,8 @@ describeQuestionStoreContract('SqliteQuestionStore', () => open(tempFile()));
 // #endregion describe-question-store-contract
 
 const yes = { answers: [{ id: 'deploy', selected: ['Yes'] }] };
+/** The newest schema version this release writes. */
+const latestVersion = questionStoreMigrations.at(-1)!.version;
 
 function openError(filename: string): QuestionStoreErrorCode | 'opened' {
   try {
@@ -129,7 +131,7 @@ describe('surviving a restart', () => {
     try {
       expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(raw.prepare('SELECT version FROM schema_version').pluck().get()).toBe(store.schemaVersion);
-      expect(store.schemaVersion).toBe(questionStoreMigrations.length);
+      expect(store.schemaVersion).toBe(latestVersion);
     } finally {
       raw.close();
     }
@@ -216,7 +218,7 @@ describe('answeredBy, who settled a question', () => {
       raw.close();
     }
     const store = open(file);
-    expect(store.schemaVersion).toBe(questionStoreMigrations.length);
+    expect(store.schemaVersion).toBe(latestVersion);
     expect(await store.get(old.rpcId)).not.toHaveProperty('answeredBy');
     const fresh = sampleQuestionRecord();
     await store.save(fresh);
@@ -241,16 +243,16 @@ describe('upgrading a version-1 store', () => {
     return file;
   }
 
-  it('brings the file to version 3 on open and keeps its pending question', async () => {
+  it('brings the file to the latest version on open and keeps its pending question', async () => {
     const record = sampleQuestionRecord({ mode: 'detached', urgency: 'high', state: { tool: 'deploy' } });
     const file = versionOneFile(record);
     const store = open(file);
-    expect(store.schemaVersion).toBe(questionStoreMigrations.length);
+    expect(store.schemaVersion).toBe(latestVersion);
     expect(await store.listPending('all')).toEqual([record]);
     await store.close();
     const check = new Database(file, { readonly: true });
     try {
-      expect(check.prepare('SELECT version FROM schema_version').pluck().get()).toBe(questionStoreMigrations.length);
+      expect(check.prepare('SELECT version FROM schema_version').pluck().get()).toBe(latestVersion);
     } finally {
       check.close();
     }
@@ -263,6 +265,15 @@ describe('upgrading a version-1 store', () => {
     await store.save(fresh);
     expect(await store.get(fresh.rpcId)).toEqual(fresh);
     expect(await store.claim(kept.rpcId, 'answered', yes)).toMatchObject({ rpcId: kept.rpcId, state: null, outcome: 'answered' });
+  });
+
+  it('stores traceContext once upgraded (step 6), next to the question it kept', async () => {
+    const kept = sampleQuestionRecord();
+    const store = open(versionOneFile(kept));
+    const traced = sampleQuestionRecord({ traceContext: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } });
+    await store.save(traced);
+    expect(await store.get(traced.rpcId)).toEqual(traced);
+    expect(await store.get(kept.rpcId)).toEqual(kept);
   });
 
   it('is refused as NEWER_SCHEMA by version-1 code once upgraded, and left as it is', async () => {
@@ -282,7 +293,7 @@ describe('upgrading a version-1 store', () => {
         code = QuestionStoreError.isInstance(error) ? error.code : error;
       }
       expect(code).toBe('NEWER_SCHEMA');
-      expect(raw.prepare('SELECT version FROM schema_version').pluck().get()).toBe(questionStoreMigrations.length);
+      expect(raw.prepare('SELECT version FROM schema_version').pluck().get()).toBe(latestVersion);
       expect(raw.prepare('SELECT rpc_id, asked_on FROM questions').all()).toEqual([{ rpc_id: record.rpcId, asked_on: 'node-a' }]);
     } finally {
       raw.close();

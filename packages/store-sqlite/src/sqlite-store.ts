@@ -52,6 +52,7 @@ interface QuestionRow {
   asked_on: string | null;
   votes: string | null;
   answered_by: string | null;
+  trace_context: string | null;
 }
 
 interface EventRow {
@@ -71,7 +72,7 @@ interface EventInsert {
   data: string;
 }
 
-const columns = 'rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, outcome, answer, settled_at, resumed_at, asked_on, answered_by, votes';
+const columns = 'rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, outcome, answer, settled_at, resumed_at, asked_on, answered_by, votes, trace_context';
 
 /**
  * A `QuestionStore` in one SQLite file (better-sqlite3, WAL): pending questions, their settlements
@@ -297,8 +298,8 @@ function prepare(db: Connection) {
   const statement = (sql: string): Statement => db.prepare(sql);
   return {
     insert: statement(
-      `INSERT INTO questions (rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, asked_on)
-       VALUES (@rpc_id, @session_id, @asked_by, @asked_at, @mode, @urgency, @questions, @state, @asked_on)
+      `INSERT INTO questions (rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, asked_on, trace_context)
+       VALUES (@rpc_id, @session_id, @asked_by, @asked_at, @mode, @urgency, @questions, @state, @asked_on, @trace_context)
        ON CONFLICT (rpc_id) DO NOTHING`,
     ),
     claim: statement(
@@ -330,6 +331,7 @@ function insertRecord(statements: ReturnType<typeof prepare>, record: NewQuestio
     questions: JSON.stringify(record.questions),
     state: record.state === undefined ? null : JSON.stringify(record.state),
     asked_on: record.askedOn ?? null,
+    trace_context: record.traceContext === undefined ? null : JSON.stringify(record.traceContext),
   });
   if (inserted.changes === 0) {
     throw new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${record.rpcId}" is already stored; give every question a fresh rpcId.`);
@@ -354,6 +356,7 @@ function recordOf(row: QuestionRow, filename: string): QuestionRecord {
       ...(row.state === null ? {} : { state: JSON.parse(row.state) }),
       ...(row.urgency === null ? {} : { urgency: row.urgency }),
       ...(row.asked_on === null ? {} : { askedOn: row.asked_on }),
+      ...(row.trace_context === null ? {} : { traceContext: JSON.parse(row.trace_context) }),
       ...(row.outcome === null ? {} : { outcome: row.outcome }),
       ...(row.answer === null ? {} : { answer: JSON.parse(row.answer) }),
       ...(row.settled_at === null ? {} : { settledAt: row.settled_at }),

@@ -51,6 +51,27 @@ export function describeQuestionStoreContract(name: string, makeStore: () => Que
         expect((await store.listAwaitingResume()).map((found) => found.askedOn)).toEqual(['node-7']);
       });
 
+      it('keeps the trace context of the asking span (traceContext) through save, claim and the lists, and leaves it absent when not given', async () => {
+        const store = await fresh();
+        const traceContext = { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', tracestate: 'vendor=opaque' };
+        const traced = sampleQuestionRecord({ traceContext });
+        const plain = sampleQuestionRecord();
+        await store.save(traced);
+        await store.save(plain);
+        expect(await store.get(traced.rpcId)).toEqual(traced);
+        expect((await store.listPending('all')).map((found) => found.traceContext)).toEqual([traceContext, undefined]);
+        expect(await store.claim(traced.rpcId, 'answered', yes)).toMatchObject({ traceContext, outcome: 'answered' });
+        expect((await store.listAwaitingResume()).map((found) => found.traceContext)).toEqual([traceContext]);
+        expect('traceContext' in (await store.get(plain.rpcId))!).toBe(false);
+      });
+
+      it('refuses a traceContext that is not a W3C traceparent, and stores nothing', async () => {
+        const store = await fresh();
+        const record = sampleQuestionRecord({ traceContext: { traceparent: 'not-a-traceparent' } });
+        expect(await questionStoreErrorCode(store.save(record))).toBe('INVALID_INPUT');
+        expect(await store.get(record.rpcId)).toBeUndefined();
+      });
+
       it('returns undefined for an unknown rpcId', async () => {
         const store = await fresh();
         expect(await store.get('nope')).toBeUndefined();

@@ -9,11 +9,12 @@ export {
   questionModeSchema,
   questionOutcomeSchema,
   questionRecordSchema,
+  traceContextSchema,
   questionUrgencySchema,
   responseViaSchema,
   voteSchema,
 } from './record.js';
-export type { AnsweredBy, JsonValue, NewQuestionRecord, QuestionMode, QuestionOutcome, QuestionRecord, QuestionUrgency } from './record.js';
+export type { AnsweredBy, JsonValue, NewQuestionRecord, QuestionMode, QuestionOutcome, QuestionRecord, QuestionUrgency, TraceContext } from './record.js';
 export { newQuestionEventSchema, questionEventTypes, responseChannelSchema } from './events.js';
 export type { NewQuestionEvent, QuestionEvent, QuestionEventType } from './events.js';
 export { QuestionStoreError, questionStoreErrorCodes } from './errors.js';

@@ -20,6 +20,17 @@ export const questionOutcomeSchema = z.enum(['answered', 'cancelled', 'aborted',
 const timestampSchema = z.iso.datetime();
 
 /**
+ * The W3C trace context of the span that asked (docs/telemetry.md): a node that settles the
+ * question records its own span linked to it. Opaque to stores; kept as given.
+ */
+export const traceContextSchema = z.strictObject({
+  /** `00-<32 hex trace id>-<16 hex span id>-<2 hex flags>`, as the `traceparent` header. */
+  traceparent: z.string().regex(/^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/, 'a W3C traceparent (00-<trace id>-<span id>-<flags>, lowercase hex)'),
+  /** The `tracestate` header (at most 512 characters, as W3C Trace Context allows). */
+  tracestate: z.string().max(512).optional(),
+});
+
+/**
  * How a response came in: `websocket`, `http`, a channel's name (`slack`, `teams`, `gchat`,
  * `discord`, `telegram`, `email`) or `agent`. A short lowercase name, so logs and metrics can group by it.
  */
@@ -59,6 +70,8 @@ export const newQuestionRecordSchema = z.strictObject({
    * hands the answer to that node while it lives, and to its own resume handler once it is gone.
    */
   askedOn: z.string().min(1).optional(),
+  /** The trace context of the asking span, when the asker records telemetry. */
+  traceContext: traceContextSchema.optional(),
 });
 
 /** A stored question: what was saved, plus how and when it was settled and whether its resume was delivered. */
@@ -80,6 +93,7 @@ export type QuestionUrgency = z.infer<typeof questionUrgencySchema>;
 export type QuestionOutcome = z.infer<typeof questionOutcomeSchema>;
 export type NewQuestionRecord = z.infer<typeof newQuestionRecordSchema>;
 export type QuestionRecord = z.infer<typeof questionRecordSchema>;
+export type TraceContext = z.infer<typeof traceContextSchema>;
 export type AnsweredBy = z.infer<typeof answeredBySchema>;
 /** A JSON value, as `state` must be (it is written to disk by durable stores). */
 export type JsonValue = z.infer<ReturnType<typeof z.json>>;

@@ -1,6 +1,22 @@
 // Everything a user may import from @askseam/user-questions, named one by one.
 export { UserQuestions } from './user-questions.js';
 export type { UserQuestionsOptions } from './user-questions.js';
+export { askObservationOf, intentKindOf, spanContextOf, telemetryNames } from './telemetry.js';
+export type {
+  AskObservation,
+  AskseamTelemetry,
+  AskSpanEventName,
+  AskTraceContext,
+  Attributes as TelemetryAttributes,
+  Meter as TelemetryMeter,
+  MeterProvider as TelemetryMeterProvider,
+  TelemetryAttributeValue,
+  TelemetryInstrumentOptions,
+  TelemetrySpan,
+  TelemetrySpanContext,
+  Tracer as TelemetryTracer,
+  TracerProvider as TelemetryTracerProvider,
+} from './telemetry.js';
 export { AskseamError, UserQuestionError, userQuestionErrorCodes, hasUserQuestionErrorCode } from './errors.js';
 export type { UserQuestionErrorCode } from './errors.js';
 export { matchesQuestions, answerMismatch } from './match.js';

@@ -8,6 +8,7 @@ import {
   UserQuestions,
   type AgentRef,
   type AgentRegistry,
+  type AskseamTelemetry,
   type ApprovalDecision,
   type ApprovalTool,
   type AnswerMismatch,
@@ -143,7 +144,7 @@ describe('public types', () => {
     expectTypeOf<UserQuestions['ask']>().parameters.toEqualTypeOf<[AskUserQuestionRequest]>();
     expectTypeOf<UserQuestions['ask']>().returns.toEqualTypeOf<Promise<AskUserQuestionAnswer>>();
     expectTypeOf<UserQuestions['registerProvider']>().toEqualTypeOf<(provider: UserQuestionProvider) => () => void>();
-    expectTypeOf(UserQuestions).constructorParameters.toEqualTypeOf<[options?: { agents?: AgentRegistry }]>();
+    expectTypeOf(UserQuestions).constructorParameters.toEqualTypeOf<[options?: { agents?: AgentRegistry; telemetry?: AskseamTelemetry }]>();
   });
 
   it('matchesQuestions narrows an unknown answer; answerMismatch returns a reason or undefined', () => {

@@ -6,11 +6,18 @@ import { checkQuestionIntents } from './intent.js';
 import { UserQuestionError } from './errors.js';
 import { answerMismatch } from './match.js';
 import type { AskUserQuestionAnswer, AskUserQuestionItem } from './schemas.js';
+import { AskSpan } from './ask-span.js';
+import { askObservationOf, attachObservation, type AskseamTelemetry, type Tracer } from './telemetry.js';
 import type { AgentRef, AgentRegistry, AskUserQuestionRequest, UserQuestionProvider } from './types.js';
 
 export interface UserQuestionsOptions {
   /** The live agents. Without it, any request that names an `agent` fails `CALLER_NOT_LIVE`. */
   agents?: AgentRegistry;
+  /**
+   * Record one span per ask with the app's OpenTelemetry tracer provider (docs/telemetry.md).
+   * Without it (or without its `tracerProvider`) nothing is recorded.
+   */
+  telemetry?: AskseamTelemetry;
 }
 
 /**
@@ -20,9 +27,13 @@ export interface UserQuestionsOptions {
 export class UserQuestions {
   readonly #agents: AgentRegistry | undefined;
   #provider: UserQuestionProvider | undefined;
+  readonly #tracer: Tracer | undefined;
+  readonly #recordContent: boolean;
 
   constructor(options: UserQuestionsOptions = {}) {
     this.#agents = options.agents;
+    this.#tracer = options.telemetry?.tracerProvider?.getTracer('@askseam/user-questions');
+    this.#recordContent = options.telemetry?.recordContent === true;
   }
 
   /** True while a provider is registered. */
@@ -53,17 +64,26 @@ export class UserQuestions {
     // Not `async`: a pending ask then holds one promise reaction and a closure over the checked
     // questions, not a suspended generator with every local (heap per pending question).
     const { questions, agent, signal, timeoutMs } = request;
+    // Before the gates, so a refused ask is a span too. No tracer: no span, no cost.
+    const span = this.#tracer === undefined ? undefined : new AskSpan(this.#tracer, request, this.#recordContent);
     let asked: AskUserQuestionItem[];
     try {
       // Our own checked copy, frozen: the provider gets it instead of the caller's objects, so
       // what is shown, kept and checked at gate 8 is one batch that nobody can change.
       asked = sealCheckedBatch(this.#passGates(questions, agent, signal));
     } catch (error) {
+      span?.fail(error, true);
       return Promise.reject(error);
     }
-    // 8 (gate 7 has just found the provider, and nothing ran since)
-    // Bound, not an arrow: a bound function holds `asked` itself, where an arrow keeps a context as well.
-    return askWithDeadline(this.#provider!, { ...request, questions: asked }, signal, timeoutMs).then(checkedAnswer.bind(undefined, asked));
+    if (span === undefined) {
+      // 8 (gate 7 has just found the provider, and nothing ran since)
+      // Bound, not an arrow: a bound function holds `asked` itself, where an arrow keeps a context as well.
+      return askWithDeadline(this.#provider!, { ...request, questions: asked }, signal, timeoutMs).then(checkedAnswer.bind(undefined, asked));
+    }
+    span.asked(asked);
+    // The provider adds to the span through the request it gets (askObservationOf).
+    const providerRequest = attachObservation({ ...request, questions: asked }, span);
+    return span.follow(askWithDeadline(this.#provider!, providerRequest, signal, timeoutMs).then(checkedAnswer.bind(undefined, asked)), asked);
   }
 
   /** Gates 1 to 7, in contract order; returns the seam's own copy of the questions. Throws the first gate's error. */
@@ -177,7 +197,7 @@ function askWithDeadline(
       return;
     }
 
-    callProvider(provider, { ...request, signal: controller.signal }).then(
+    callProvider(provider, withObservationOf(request, { ...request, signal: controller.signal })).then(
       (answer) => finish(() => resolve(answer)),
       (error: unknown) => finish(() => reject(error)),
     );
@@ -192,4 +212,10 @@ function callProvider(provider: UserQuestionProvider, request: AskUserQuestionRe
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+/** `copy` with the ask span's observation of `request`, which a spread leaves behind (it is not enumerable). */
+function withObservationOf(request: AskUserQuestionRequest, copy: AskUserQuestionRequest): AskUserQuestionRequest {
+  const observation = askObservationOf(request);
+  return observation === undefined ? copy : attachObservation(copy, observation);
 }

@@ -1,0 +1,205 @@
+// Nothing here imports @opentelemetry/api (an optional peer): the host runs without it installed,
+// and records nothing (and builds no attributes) unless the app passes a provider. The provider
+// interfaces are the seam's (the part of the API askseam calls).
+import type { AnsweredBy, QuestionRecord } from '@askseam/store';
+import {
+  intentKindOf,
+  spanContextOf,
+  telemetryNames as names,
+  type AskObservation,
+  type AskseamTelemetry,
+  type TelemetryAttributes as Attributes,
+  type TelemetryMeter,
+  type TelemetryTracer as Tracer,
+} from '@askseam/user-questions';
+import { answeredByOf, type HostFact, type Responder } from './reporter.js';
+
+/** How a connection or stream reached the host, for `askseam.connection.active`: an in-process channel (`host.openChannel`) is one too. */
+export type Transport = 'websocket' | 'sse' | 'channel';
+
+/** The metric names of docs/telemetry.md. */
+export const metricNames = {
+  pending: 'askseam.question.pending',
+  duration: 'askseam.question.duration',
+  rejected: 'askseam.response.rejected',
+  connections: 'askseam.connection.active',
+} as const;
+
+// The API's enum value, written out: importing the enum would load @opentelemetry/api at run time.
+const spanKindInternal = 0;
+
+/**
+ * Bucket boundaries (seconds) for time to answer: people take seconds to hours, not the
+ * milliseconds the SDK's default boundaries are made for.
+ */
+const durationBoundaries = [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600, 7200, 14_400, 43_200, 86_400];
+
+interface Instruments {
+  pending: ReturnType<TelemetryMeter['createUpDownCounter']>;
+  duration: ReturnType<TelemetryMeter['createHistogram']>;
+  rejected: ReturnType<TelemetryMeter['createCounter']>;
+  connections: ReturnType<TelemetryMeter['createUpDownCounter']>;
+}
+
+/**
+ * The host's side of telemetry: it adds to each ask's span (its rpcId, deliveries, rejected
+ * responses, who answered), records the answer span on a node that settles another node's
+ * question (linked to the ask's span through the stored trace context), and keeps the metrics.
+ * Fed by the reporter's facts, so it sees exactly what `onEvent` and the event log see.
+ */
+export class HostTelemetry {
+  readonly #tracer: Tracer | undefined;
+  readonly #recordContent: boolean;
+  readonly #instruments: Instruments | undefined;
+  /** The seam's span of each blocking ask asked here and not yet settled, by rpcId. */
+  readonly #observations = new Map<string, AskObservation>();
+  /** Each question asked here and still pending: when, and the attributes it was counted with (the -1 must match the +1). */
+  readonly #counted = new Map<string, { askedAt: string; attributes: Attributes }>();
+
+  /** Undefined without a tracer or meter provider: then the host never calls in here. */
+  static create(options: AskseamTelemetry | undefined): HostTelemetry | undefined {
+    if (options?.tracerProvider === undefined && options?.meterProvider === undefined) return undefined;
+    return new HostTelemetry(options);
+  }
+
+  private constructor(options: AskseamTelemetry) {
+    this.#tracer = options.tracerProvider?.getTracer('@askseam/host-ws');
+    this.#recordContent = options.recordContent === true;
+    const meter = options.meterProvider?.getMeter('@askseam/host-ws');
+    this.#instruments =
+      meter === undefined
+        ? undefined
+        : {
+            pending: meter.createUpDownCounter(metricNames.pending, { unit: '{question}', description: 'Questions asked on this node and waiting for an answer.' }),
+            duration: meter.createHistogram(metricNames.duration, {
+              unit: 's',
+              description: 'Time from the ask to its settlement (answered, dismissed, withdrawn or timed out).',
+              advice: { explicitBucketBoundaries: durationBoundaries },
+            }),
+            rejected: meter.createCounter(metricNames.rejected, { unit: '{response}', description: 'Responses the host refused, by reason.' }),
+            connections: meter.createUpDownCounter(metricNames.connections, { unit: '{connection}', description: 'Open WebSocket connections and event streams, by transport.' }),
+          };
+  }
+
+  /** A blocking ask got its rpcId: name it on the seam's span, which the record's traceContext points at. */
+  observe(rpcId: string, sessionId: string, observation: AskObservation | undefined): void {
+    if (observation === undefined) return;
+    observation.setAttributes({ [names.rpcId]: rpcId, [names.sessionId]: sessionId });
+    this.#observations.set(rpcId, observation);
+  }
+
+  /** One fact the reporter reports (every one of them passes here once). */
+  onFact(fact: HostFact): void {
+    switch (fact.kind) {
+      case 'asked': {
+        const attributes = { [names.agentId]: fact.record.askedBy, [names.intent]: intentKindOf(fact.record.questions) };
+        this.#counted.set(fact.record.rpcId, { askedAt: fact.record.askedAt, attributes });
+        this.#instruments?.pending.add(1, attributes);
+        return;
+      }
+      case 'delivered':
+        this.#observations.get(fact.rpcId)?.addEvent('askseam.delivered', { [names.connectionId]: fact.connectionId, [names.replay]: fact.replay });
+        return;
+      case 'rejected':
+        this.#instruments?.rejected.add(1, { [names.rejectionReason]: fact.reason, [names.channel]: fact.by.channel });
+        // The rpcId is the sender's, unchecked: a lookup, never a key that is kept.
+        this.#observations.get(fact.rpcId)?.addEvent('askseam.rejected', { [names.rejectionReason]: fact.reason, [names.channel]: fact.by.channel });
+        return;
+      case 'answered':
+      case 'cancelled':
+        this.#settledHere(fact.record, fact.kind, fact.by);
+        return;
+      case 'aborted':
+        // A host that closes is not an answer time; a withdrawn or timed-out ask is.
+        if (fact.by === 'signal') this.#recordDuration(fact.rpcId, fact.timedOut ? 'timed_out' : 'aborted', undefined, undefined);
+        this.#leave(fact.rpcId);
+        return;
+      case 'connected':
+        this.#instruments?.connections.add(1, { [names.transport]: fact.transport });
+        return;
+      case 'disconnected':
+        this.#instruments?.connections.add(-1, { [names.transport]: fact.transport });
+        return;
+      default:
+        return;
+    }
+  }
+
+  /**
+   * A question asked here was settled by another node (its news came over the bus): the ask's
+   * span learns who answered, and the question leaves this node's pending count.
+   */
+  settledElsewhere(record: QuestionRecord): void {
+    const observation = this.#observations.get(record.rpcId);
+    if (observation !== undefined && (record.outcome === 'answered' || record.outcome === 'cancelled')) {
+      const who = record.answeredBy === undefined ? {} : this.#who(record.answeredBy);
+      observation.setAttributes(who);
+      observation.addEvent('askseam.answered', { [names.outcome]: record.outcome, ...who });
+    }
+    this.#leave(record.rpcId);
+  }
+
+  /** A person's response settled a question on this node. */
+  #settledHere(record: QuestionRecord, outcome: 'answered' | 'cancelled', by: Responder): void {
+    const who = this.#who(record.answeredBy ?? answeredByOf(by));
+    this.#recordDuration(record.rpcId, outcome, record, by.channel);
+    const observation = this.#observations.get(record.rpcId);
+    if (observation !== undefined) {
+      observation.setAttributes(who);
+      observation.addEvent('askseam.answered', { [names.outcome]: outcome, ...who });
+    } else if (this.#tracer !== undefined && record.traceContext !== undefined) {
+      // Asked on another node (or before a restart): this node's own span, linked to the ask's.
+      const context = spanContextOf(record.traceContext);
+      const span = this.#tracer.startSpan(names.answerSpan, {
+        kind: spanKindInternal,
+        ...(context === undefined ? {} : { links: [{ context }] }),
+        attributes: {
+          [names.rpcId]: record.rpcId,
+          [names.sessionId]: record.sessionId,
+          [names.agentId]: record.askedBy,
+          [names.intent]: intentKindOf(record.questions),
+          [names.questionCount]: record.questions.length,
+          ...(record.urgency === undefined ? {} : { [names.urgency]: record.urgency }),
+          [names.outcome]: outcome,
+          ...who,
+        },
+      });
+      span.end();
+    }
+    this.#leave(record.rpcId);
+  }
+
+  /**
+   * Who answered, as attributes: the principal and how it came in. The channel's own name for the
+   * person (an e-mail address, a chat user id) is personal data: only with `recordContent`.
+   */
+  #who(answeredBy: AnsweredBy): Attributes {
+    const who: Attributes = { [names.answeredByPrincipal]: answeredBy.principalId, [names.answeredByVia]: answeredBy.via };
+    if (this.#recordContent && answeredBy.user !== undefined) who[names.answeredByUser] = answeredBy.user;
+    return who;
+  }
+
+  #recordDuration(rpcId: string, outcome: string, record: QuestionRecord | undefined, channel: string | undefined): void {
+    const instruments = this.#instruments;
+    if (instruments === undefined) return;
+    // A question asked here carries its intent in the counted attributes; one from elsewhere in its record.
+    const counted = this.#counted.get(rpcId);
+    const intent = counted?.attributes[names.intent] ?? (record === undefined ? undefined : intentKindOf(record.questions));
+    const askedAt = record?.askedAt ?? counted?.askedAt;
+    if (askedAt === undefined) return;
+    const seconds = Math.max(0, (Date.now() - Date.parse(askedAt)) / 1000);
+    instruments.duration.record(seconds, {
+      [names.outcome]: outcome,
+      ...(intent === undefined ? {} : { [names.intent]: intent }),
+      ...(channel === undefined ? {} : { [names.channel]: channel }),
+    });
+  }
+
+  #leave(rpcId: string): void {
+    this.#observations.delete(rpcId);
+    const counted = this.#counted.get(rpcId);
+    if (counted === undefined) return;
+    this.#counted.delete(rpcId);
+    this.#instruments?.pending.add(-1, counted.attributes);
+  }
+}
