@@ -88,11 +88,14 @@ function oneLine(text: string): string {
   return `${space > SUBJECT_MAX / 2 ? room.slice(0, space) : room}…`;
 }
 
+// An option line the text rendering marked as recommended ("1. React (Recommended) — …").
+const recommendedLine = /^\s*\d+[.)] .*(?:\(Recommended\)|（推荐）)/;
+
 /** Plain text as HTML paragraphs, line breaks and indents kept (pre-wrap), everything escaped; a Recommended option in bold. */
 function textToHtml(text: string): string {
   return text
     .split(/\n{2,}/)
-    .map((paragraph) => `<p style="white-space:pre-wrap">${paragraph.split('\n').map((line) => (/(\(Recommended\)|（推荐）)$/.test(line) ? `<strong>${escapeHtml(line)}</strong>` : escapeHtml(line))).join('\n')}</p>`)
+    .map((paragraph) => `<p style="white-space:pre-wrap">${paragraph.split('\n').map((line) => (recommendedLine.test(line) ? `<strong>${escapeHtml(line)}</strong>` : escapeHtml(line))).join('\n')}</p>`)
     .join('\n');
 }
 
