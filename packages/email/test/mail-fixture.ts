@@ -77,10 +77,12 @@ export function rootAgents(...ids: string[]) {
 }
 
 export async function startHost(options: Partial<WebSocketHostOptions> = {}) {
-  const userQuestions = new UserQuestions({ agents: rootAgents('agent-a') });
+  const agents = rootAgents('agent-a');
+  const userQuestions = new UserQuestions({ agents });
   const host = await createWebSocketHost({ token: 'test-token-123', port: 0, userQuestions, ...options });
   open.push(() => host.close());
-  return { host, userQuestions, agent: { id: 'agent-a' } as AgentRef };
+  // The seam checks the asking agent by identity: the registry's own object.
+  return { host, userQuestions, agent: agents.get('agent-a')! };
 }
 
 /** The channel, mailing through a real SMTP transport into `mailbox`, and its inbound SMTP listener. */
