@@ -63,6 +63,12 @@ export const config = {
     rounds: int('BENCH_DURABLE_ROUNDS', 3, 2),
     budgetMs: int('BENCH_DURABLE_BUDGET_MS', 60_000, 20_000),
   },
+  email: {
+    warmup: int('BENCH_EMAIL_WARMUP', 30, 5),
+    rounds: int('BENCH_EMAIL_ROUNDS', 4, 2),
+    perRound: int('BENCH_EMAIL_PER_ROUND', 50, 10),
+    budgetMs: int('BENCH_EMAIL_BUDGET_MS', 40_000, 20_000),
+  },
   crossnode: {
     // Round trips per variant before measuring (JIT, Lua script cache, connection buffers).
     warmup: int('BENCH_CROSSNODE_WARMUP', 200, 30),
