@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
 import { cleanup, gmailQuote, replyTo, sendReply, startMailbox } from '../test/mail-fixture.js';
-import { startApprovalByEmail, type ApprovalByEmailConfig } from './approval-by-email.js';
+import { simpleParser } from 'mailparser';
+import { dkimPassed, startApprovalByEmail, type ApprovalByEmailConfig } from './approval-by-email.js';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -45,4 +46,11 @@ it('mails the deploy approval, survives a restart, and resumes with the on-call 
   await arrived;
   expect(decisions).toEqual([{ rpcId, approved: false, reason: 'not on a Friday', by: 'oncall@example.com' }]);
   await after.close();
+});
+
+it('dkimPassed accepts a DKIM pass for the From domain only', async () => {
+  const mail = (results: string) => simpleParser(`Authentication-Results: mx.reply.example.com; ${results}\r\nFrom: oncall@example.com\r\nSubject: Re: x\r\n\r\napprove`);
+  expect(dkimPassed({}, await mail('spf=pass smtp.mailfrom=example.com; dkim=pass header.d=example.com'))).toBe(true);
+  expect(dkimPassed({}, await mail('dkim=fail header.d=example.com'))).toBe(false);
+  expect(dkimPassed({}, await mail('dkim=pass header.d=attacker.example'))).toBe(false);
 });

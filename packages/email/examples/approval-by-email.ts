@@ -5,7 +5,8 @@ import { approvalFromRecord, askApprovalDetached, createWebSocketHost, type WebS
 import { SqliteQuestionStore } from '@askseam/store-sqlite';
 import { UserQuestions } from '@askseam/user-questions';
 import nodemailer from 'nodemailer';
-import { emailChannel, emailWebhook, listenSmtp, type EmailWebhookHandler } from '@askseam/email';
+import type { ParsedMail } from 'mailparser';
+import { emailChannel, emailWebhook, listenSmtp, type EmailWebhookHandler, type InboundEnvelope } from '@askseam/email';
 
 export interface ApprovalByEmailConfig {
   /** The SQLite file that keeps pending questions across restarts. */
@@ -18,6 +19,8 @@ export interface ApprovalByEmailConfig {
   secret: string;
   /** The on-call address that approves deploys. */
   onCall: string;
+  /** Accept a reply only with a DKIM pass for its From domain, as recorded by your own MTA. */
+  requireDkim?: boolean;
   /** Where decisions go once a person made them (the resumed agent run, in a real app). */
   onDecision(decision: { rpcId: string; approved: boolean; reason?: string | undefined; by?: string | undefined }): void;
 }
@@ -55,6 +58,7 @@ export async function startApprovalByEmail(config: ApprovalByEmailConfig): Promi
     secret: config.secret,
     // Who is asked: here every question goes to on-call; `undefined` leaves a question to other channels.
     to: () => config.onCall,
+    authenticated: config.requireDkim ? dkimPassed : undefined,
   });
   const listener = await listenSmtp(channel, { port: config.inboundPort });
   const webhook = emailWebhook(channel, { token: process.env.INBOUND_WEBHOOK_TOKEN ?? 'inbound-webhook-token-change-me' });
@@ -74,3 +78,16 @@ export async function startApprovalByEmail(config: ApprovalByEmailConfig): Promi
     },
   };
 }
+
+// #region authenticated
+/**
+ * A reply counts only when the mail server that received it (yours, which must drop any
+ * Authentication-Results header a sender wrote itself) recorded a DKIM pass for the From domain.
+ */
+export function dkimPassed(_envelope: InboundEnvelope, mail: ParsedMail): boolean {
+  const domain = mail.from?.value[0]?.address?.split('@')[1]?.toLowerCase();
+  if (domain === undefined) return false;
+  const results = [mail.headers.get('authentication-results') ?? []].flat().map(String);
+  return results.some((line) => line.split(';').some((part) => /^\s*dkim=pass\b/i.test(part) && part.toLowerCase().includes(`header.d=${domain}`)));
+}
+// #endregion authenticated
