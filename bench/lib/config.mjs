@@ -64,10 +64,10 @@ export const config = {
     budgetMs: int('BENCH_DURABLE_BUDGET_MS', 60_000, 20_000),
   },
   email: {
-    warmup: int('BENCH_EMAIL_WARMUP', 30, 5),
-    rounds: int('BENCH_EMAIL_ROUNDS', 4, 2),
-    perRound: int('BENCH_EMAIL_PER_ROUND', 50, 10),
-    budgetMs: int('BENCH_EMAIL_BUDGET_MS', 40_000, 20_000),
+    warmup: int('BENCH_EMAIL_WARMUP', 20, 5),
+    rounds: int('BENCH_EMAIL_ROUNDS', 3, 2),
+    perRound: int('BENCH_EMAIL_PER_ROUND', 40, 10),
+    budgetMs: int('BENCH_EMAIL_BUDGET_MS', 90_000, 30_000),
   },
   crossnode: {
     // Round trips per variant before measuring (JIT, Lua script cache, connection buffers).
