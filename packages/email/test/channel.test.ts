@@ -26,7 +26,7 @@ async function setUp(extra: Parameters<typeof startChannel>[2] = {}, hostOptions
 
 describe('emailChannel', () => {
   it('mails the question with a signed Reply-To; a Gmail-style reply answers it, and the audit log says who', async () => {
-    const { mailbox, userQuestions, agent, inboundPort, events } = await setUp({}, { linkBaseUrl: 'https://app.example.com/questions' });
+    const { mailbox, userQuestions, agent, inboundPort, events, host } = await setUp({}, { linkBaseUrl: 'https://app.example.com/questions' });
     const asking = userQuestions.ask({ questions: [framework], agent });
     const mail = await mailbox.next();
     expect(mail.subject).toBe('Framework: Which framework?');
@@ -42,6 +42,9 @@ describe('emailChannel', () => {
     expect(await asking).toEqual({ answers: [{ id: 'framework', selected: ['Vue'] }] });
     const answered = events.find((event) => event.type === 'answered');
     expect(answered).toMatchObject({ channel: 'email', answeredBy: { via: 'email', user: 'alex@example.com', destination: 'email:alex@example.com' } });
+    // The audit log keeps it too.
+    const log = await host.store.readEvents('agent-a');
+    expect(log.find((event) => event.type === 'response_from_human')).toMatchObject({ data: { channel: 'email', user: 'alex@example.com', destination: 'email:alex@example.com' } });
   });
 
   it('answers a misfit with a correction threaded under the reply; replying to the correction answers', async () => {
@@ -143,6 +146,36 @@ describe('emailChannel', () => {
     expect(await sendReply(inboundPort, replyTo(last, { text: '7' }))).toEqual({ ok: true });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(mailbox.received).toHaveLength(3);
+  });
+
+  it('refuses a reply the authenticated hook does not vouch for (550), and answers one it does', async () => {
+    const seen: string[] = [];
+    const { mailbox, userQuestions, agent, inboundPort, host } = await setUp({
+      authenticated: (envelope, mail) => {
+        seen.push(String(envelope.mailFrom));
+        return /dkim=pass/.test(String(mail.headers.get('authentication-results') ?? ''));
+      },
+    });
+    const asking = userQuestions.ask({ questions: [framework], agent });
+    const mail = await mailbox.next();
+    expect(await sendReply(inboundPort, replyTo(mail, { text: 'Vue' }))).toMatchObject({ ok: false, responseCode: 550 });
+    expect(host.pending()).toHaveLength(1);
+    expect(await sendReply(inboundPort, replyTo(mail, { text: 'Vue', headers: { 'Authentication-Results': 'mx.reply.example.com; dkim=pass header.d=example.com' } }))).toEqual({ ok: true });
+    expect(await asking).toEqual({ answers: [{ id: 'framework', selected: ['Vue'] }] });
+    expect(seen).toEqual(['alex@example.com', 'alex@example.com']);
+    expect(mailbox.received).toHaveLength(1);
+  });
+
+  it('mails no note by default when a question is answered elsewhere', async () => {
+    const { mailbox, userQuestions, agent, host } = await setUp();
+    const asking = userQuestions.ask({ questions: [framework], agent });
+    await mailbox.next();
+    const chat = host.openChannel({ via: 'chat', onQuestion: () => undefined, onSettled: () => undefined });
+    await chat.respond(host.pending()[0]!.rpcId, { ok: true, value: { sessionId: 'agent-a', answer: { answers: [{ id: 'framework', selected: ['Vue'] }] } } });
+    await asking;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mailbox.received).toHaveLength(1);
+    chat.close();
   });
 
   it('refuses a short secret with a typed error', async () => {
