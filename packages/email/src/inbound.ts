@@ -49,7 +49,8 @@ export async function receiveMail(deps: InboundDeps, raw: string | Uint8Array, e
   if (size > options.maxMessageBytes) throw new EmailChannelError('INVALID_MESSAGE', `The message has ${size} bytes, over maxMessageBytes (${options.maxMessageBytes}); it was not read.`);
   const envelope = inboundEnvelopeSchema.safeParse(envelopeInput);
   if (!envelope.success) throw new EmailChannelError('INVALID_MESSAGE', `receive: the envelope must be { mailFrom?, rcptTo? } with addresses: ${envelope.error.issues[0]?.message ?? 'invalid'}.`);
-  const mail = await simpleParser(typeof raw === 'string' ? raw : Buffer.from(raw), { skipHtmlToText: true });
+  // Only the text and HTML parts are read: no text made from HTML (we cut its quotes first), no textAsHtml, no link rewriting.
+  const mail = await simpleParser(typeof raw === 'string' ? raw : Buffer.from(raw), { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
   const from = normalAddress(firstAddress(mail.from) ?? '');
 
   // 1. Our own mail (looped back by a forward rule or a mailing list) never answers.
