@@ -50,4 +50,12 @@ describe('questionMail', () => {
     expect(long.subject.length).toBeLessThanOrEqual(120);
     expect(long.subject.endsWith('…')).toBe(true);
   });
+
+  it('writes a Chinese question\'s mail in Chinese, its own sentences included', () => {
+    const mail = questionMail({ ...base, questions: [{ id: 'env', header: '环境', question: '部署到哪个环境？', options: [{ label: '生产（推荐）' }, { label: '预发' }] }] });
+    expect(mail.subject).toBe('环境: 部署到哪个环境？');
+    expect(mail.text).toContain('1. 生产（推荐）');
+    expect(mail.text).toContain('请直接回复本邮件');
+    expect(mail.html).toContain('<strong>1. 生产（推荐）</strong>');
+  });
 });
