@@ -22,6 +22,7 @@ const sections = [
   { name: 'bundle', title: '7. Page weight: the element\'s browser bundle', budgetMs: config.bundle.budgetMs },
   { name: 'browser', title: '8. Requested → visible in Chromium (the element)', budgetMs: config.browser.budgetMs },
   { name: 'routing', title: '9. Routing: ask → delivered with a 3-tier route', budgetMs: config.routing.budgetMs },
+  { name: 'email', title: '10. E-mail reply received → ask resolved', budgetMs: config.email.budgetMs },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);

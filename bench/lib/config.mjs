@@ -77,6 +77,12 @@ export const config = {
     perRound: int('BENCH_ROUTING_PER_ROUND', 300, 20),
     budgetMs: int('BENCH_ROUTING_BUDGET_MS', 60_000, 20_000),
   },
+  email: {
+    warmup: int('BENCH_EMAIL_WARMUP', 20, 5),
+    rounds: int('BENCH_EMAIL_ROUNDS', 3, 2),
+    perRound: int('BENCH_EMAIL_PER_ROUND', 40, 10),
+    budgetMs: int('BENCH_EMAIL_BUDGET_MS', 90_000, 30_000),
+  },
   crossnode: {
     // Round trips per variant before measuring (JIT, Lua script cache, connection buffers).
     warmup: int('BENCH_CROSSNODE_WARMUP', 200, 30),

@@ -4,6 +4,7 @@
 import * as busRedis from '@askseam/bus-redis';
 import * as clarify from '@askseam/clarify';
 import * as client from '@askseam/client';
+import * as email from '@askseam/email';
 import * as hostWs from '@askseam/host-ws';
 import * as langchain from '@askseam/langchain';
 import * as planMode from '@askseam/plan-mode';
@@ -26,6 +27,7 @@ export const everyEntryPoint = {
   busRedis,
   clarify,
   client,
+  email,
   hostWs,
   langchain,
   planMode,
@@ -58,6 +60,12 @@ const result: Promise<toolAskUser.AskToolResult> = toolAskUser.askUserQuestionTo
 // No `ws` import here: the app has no @types/ws of its own, so host-ws's declarations must bring it.
 const connection = client.connectQuestions({ url: 'ws://127.0.0.1:1/askseam', token: 't', reconnect: false });
 const frame = protocol.parseServerFrame('{}');
+// E-mail: a channel on the host, its SMTP listener and webhook, typed as an app types them.
+const mailed: Promise<email.EmailChannel> = hostPromise.then((host) =>
+  email.emailChannel({ host, transport: { sendMail: async () => undefined }, from: 'Agent <agent@example.com>', replyTo: 'reply@reply.example.com', secret: 'x'.repeat(32), to: () => undefined }),
+);
+const listening: Promise<email.SmtpListener> = mailed.then((channel) => email.listenSmtp(channel, { port: 0 }));
+const inbound: Promise<email.EmailWebhookHandler> = mailed.then((channel) => email.emailWebhook(channel));
 const rendered: string = text.renderText([{ id: 'plan', question: 'Which plan?', options: [{ label: 'Pro' }, { label: 'Free' }] }]);
 
 // Stores: the in-memory one, SQLite (with the better-sqlite3 types it exposes), Redis and its bus.
@@ -70,4 +78,4 @@ const bus: store.QuestionBus = new busRedis.RedisQuestionBus();
 const code: Promise<store.QuestionStoreErrorCode | 'no error'> = storeTesting.questionStoreErrorCode(Promise.resolve());
 const terminal: providerTerminal.TerminalProvider = providerTerminal.createTerminalProvider({ input: process.stdin, output: process.stdout });
 
-export const used = { hostPromise, openAiTools, anthropicTools, result, connection, frame, rendered, stores, bus, code, terminal, clarify, bundleUrl, answeredDetail, langChainTool };
+export const used = { hostPromise, openAiTools, anthropicTools, result, connection, frame, rendered, stores, bus, code, terminal, clarify, bundleUrl, answeredDetail, langChainTool, listening, inbound };
