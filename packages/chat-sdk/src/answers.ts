@@ -1,6 +1,7 @@
 import { parseTextReply } from '@askseam/text';
 import type { AskUserQuestionAnswer, AskUserQuestionAnswerItem, AskUserQuestionItem } from '@askseam/user-questions';
 import * as z from 'zod';
+import { checkboxActionPrefix } from './codec.js';
 
 // Turning what a person did on a card into the answer askseam judges. Nothing here decides whether
 // it fits: the host does (the channel answers only through its judging). A click carries an option
@@ -27,7 +28,7 @@ export function checkboxAnswer(question: AskUserQuestionItem, raw: unknown): Ask
   if (parsed.success) {
     for (const block of Object.values(parsed.data.state.values)) {
       for (const [actionId, input] of Object.entries(block)) {
-        if (input.type !== 'checkboxes' || !actionId.startsWith('askseam.s.')) continue;
+        if (input.type !== 'checkboxes' || !actionId.startsWith(checkboxActionPrefix)) continue;
         for (const option of input.selected_options ?? []) ticked.add(Number(option.value));
       }
     }

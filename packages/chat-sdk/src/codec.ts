@@ -40,6 +40,9 @@ export function encodeControl(value: ControlValue): string {
   return `${value.key}.${value.verb}.${value.question}.${value.option}`;
 }
 
+/** Checkbox groups: ticking one sends nothing askseam acts on; Submit reads them all (Slack). */
+export const checkboxActionPrefix = `${actionPrefix}.c.`;
+
 /** A unique action id per control of a card (Slack wants them unique within a message). */
 export function controlActionId(value: Omit<ControlValue, 'key'>): string {
   return `${actionPrefix}.${value.verb}.${value.question}.${value.option}`;

@@ -1,6 +1,6 @@
 import { renderText } from '@askseam/text';
 import { toolInputText, type AskUserQuestionItem } from '@askseam/user-questions';
-import { controlActionId, encodeControl, type ControlVerb } from './codec.js';
+import { checkboxActionPrefix, controlActionId, encodeControl, type ControlVerb } from './codec.js';
 import { controlOf, optionDisplay, replyHint, shorten } from './display.js';
 
 // A question as Slack Block Kit, built by hand rather than through Chat SDK cards: Chat SDK cards
@@ -117,7 +117,7 @@ function controlBlocks(key: string, question: AskUserQuestionItem): SlackBlock[]
     for (let start = 0; start < options.length; start += slackLimits.checkboxOptions) {
       groups.push({
         type: 'checkboxes',
-        action_id: controlActionId({ verb: 's', question: 0, option: start }),
+        action_id: `${checkboxActionPrefix}${start}`,
         options: options.slice(start, start + slackLimits.checkboxOptions).map((option, offset) => {
           const item: SlackBlock = { text: plain(optionDisplay(option.label, slackLimits.optionText).text, slackLimits.optionText), value: String(start + offset) };
           if (option.description !== undefined) item.description = plain(option.description, slackLimits.optionDescription);
