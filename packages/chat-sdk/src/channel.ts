@@ -1,6 +1,6 @@
 import { parseTextReply } from '@askseam/text';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
-import { parseMarkdown, type ActionEvent, type Adapter, type Chat, type Message, type ModalSubmitEvent, type Thread } from 'chat';
+import { type ActionEvent, type Adapter, type Chat, type Message, type ModalSubmitEvent, type Thread } from 'chat';
 import * as z from 'zod';
 import { checkboxAnswer, denyAnswer, formAnswer, optionAnswer, type FormResult } from './answers.js';
 import { actionPrefix, decodeControl } from './codec.js';
@@ -100,7 +100,7 @@ export function chatChannel(options: ChatChannelOptions): ChatChannel {
     if (platform === 'slack') {
       const slack = adapterOf('slack') as unknown as SlackAdapterLike;
       const channel = destination.slice('slack:'.length).split(':')[0]!;
-      const card = slackQuestionCard({ key, questions: question.questions, urgency: question.urgency, mrkdwn: (markdown) => slack.renderFormatted(parseMarkdown(markdown)) });
+      const card = slackQuestionCard({ key, questions: question.questions, urgency: question.urgency });
       const sent = await slack.webClient.chat.postMessage({ channel, blocks: card.blocks, text: card.text, unfurl_links: false, unfurl_media: false });
       messageId = String(sent.ts);
       threadId = slack.encodeThreadId({ channel, threadTs: messageId });
@@ -125,7 +125,7 @@ export function chatChannel(options: ChatChannelOptions): ChatChannel {
     if (card.platform === 'slack') {
       const slack = adapterOf('slack') as unknown as SlackAdapterLike;
       const channel = slack.decodeThreadId(card.threadId).channel;
-      const settled = slackSettledCard({ questions: card.questions, mrkdwn: (markdown) => slack.renderFormatted(parseMarkdown(markdown)) }, text);
+      const settled = slackSettledCard({ questions: card.questions }, text);
       await slack.webClient.chat.update({ channel, ts: card.messageId, blocks: settled.blocks, text: settled.text });
     } else {
       await adapterOf(card.platform)?.editMessage(card.threadId, card.messageId, chatSettledCard(card.questions, text));
@@ -298,7 +298,6 @@ interface SlackAdapterLike {
       update(args: Record<string, unknown>): Promise<unknown>;
     };
   };
-  renderFormatted(content: ReturnType<typeof parseMarkdown>): string;
   encodeThreadId(data: { channel: string; threadTs: string }): string;
   decodeThreadId(threadId: string): { channel: string };
 }

@@ -1,5 +1,5 @@
 import type { AskUserQuestionItem } from '@askseam/user-questions';
-import { Modal, Select, SelectOption, TextInput, type ModalElement } from 'chat';
+import { markdownToPlainText, Modal, Select, SelectOption, TextInput, type ModalElement } from 'chat';
 import { fieldId } from './answers.js';
 import { optionDisplay, shorten } from './display.js';
 
@@ -12,7 +12,7 @@ export const formCallbackId = 'askseam';
 const labelMax = 48;
 
 function fieldFor(question: AskUserQuestionItem, index: number, batch: boolean, freeText: boolean) {
-  const label = shorten(`${batch ? `${index + 1}. ` : ''}${question.header ?? question.question}`, labelMax);
+  const label = shorten(`${batch ? `${index + 1}. ` : ''}${question.header ?? markdownToPlainText(question.question)}`, labelMax);
   const options = question.options ?? [];
   const kind = question.input?.kind;
   const optional = question.required !== true;
@@ -28,7 +28,7 @@ function fieldFor(question: AskUserQuestionItem, index: number, batch: boolean, 
   }
   const placeholder =
     question.placeholder ??
-    (kind === 'number' ? 'A number' : kind === 'date' ? 'YYYY-MM-DD' : options.length > 0 ? 'Numbers or labels, separated by commas' : undefined);
+    (kind === 'number' ? 'A number' : kind === 'date' ? 'YYYY-MM-DD' : freeText ? 'Your own answer' : options.length > 0 ? 'Numbers or labels, separated by commas' : undefined);
   const input: Parameters<typeof TextInput>[0] = { id: fieldId(index), label, optional, multiline: kind === 'textarea' || (kind === undefined && options.length === 0) };
   if (placeholder !== undefined) input.placeholder = shorten(placeholder, 150);
   if (question.input?.kind === 'text' || question.input?.kind === 'textarea') {

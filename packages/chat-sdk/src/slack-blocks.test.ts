@@ -5,7 +5,6 @@ import { decodeControl } from './codec.js';
 import { slackQuestionCard, slackSettledCard } from './slack-blocks.js';
 
 // Slack refuses a whole message when one element is over a limit; these cards must never be.
-const mrkdwn = (markdown: string) => markdown;
 const long = (n: number, word = 'word ') => word.repeat(Math.ceil(n / word.length)).slice(0, n);
 const options = (count: number, labelLength = 10) => Array.from({ length: count }, (_v, i) => ({ label: `${i + 1} ${long(labelLength)}`, description: long(200) }));
 type Element = { type: string; value?: string; options?: { value: string }[] };
@@ -24,9 +23,9 @@ describe('slackQuestionCard', () => {
   ];
   for (const [name, questions] of cases) {
     it(`keeps Slack's Block Kit limits: ${name}`, () => {
-      const card = slackQuestionCard({ key: 'abcdefghij', questions, mrkdwn });
+      const card = slackQuestionCard({ key: 'abcdefghij', questions });
       expect(blockKitProblems(card.blocks, 50)).toEqual([]);
-      expect(blockKitProblems(slackSettledCard({ questions, mrkdwn }, 'Answered by <@U1>.').blocks, 50)).toEqual([]);
+      expect(blockKitProblems(slackSettledCard({ questions }, 'Answered by <@U1>.').blocks, 50)).toEqual([]);
       // Every control names its card and what it does, within the value limits.
       for (const element of controls(card.blocks)) {
         for (const value of [element.value, ...(element.options ?? []).map((option) => option.value)]) {
@@ -38,14 +37,14 @@ describe('slackQuestionCard', () => {
 
   it('offers every option of a long select: over 100 they are answered by form or reply, never cut off', () => {
     const questions = [{ id: 'a', question: 'Pick', options: options(140) }];
-    const card = slackQuestionCard({ key: 'abcdefghij', questions, mrkdwn });
+    const card = slackQuestionCard({ key: 'abcdefghij', questions });
     expect(controls(card.blocks).map((element) => element.type)).toEqual(['button']);
     expect(JSON.stringify(card.blocks)).toContain('Or reply in this thread');
   });
 
   it('shows the tool arguments as preformatted text, never mrkdwn', () => {
     const [question] = approvalQuestions({ tool: { name: 'deploy', input: { note: '*Approved* <https://evil.example|click>' } } });
-    const card = slackQuestionCard({ key: 'abcdefghij', questions: [question!], mrkdwn: () => 'MRKDWN' });
+    const card = slackQuestionCard({ key: 'abcdefghij', questions: [question!] });
     const preformatted = (card.blocks as { type: string; elements?: { type: string; elements: { text: string }[] }[] }[]).find((block) => block.type === 'rich_text');
     expect(preformatted?.elements?.[0]?.type).toBe('rich_text_preformatted');
     expect(preformatted?.elements?.[0]?.elements[0]?.text).toContain('*Approved* <https://evil.example|click>');

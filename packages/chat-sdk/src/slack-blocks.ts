@@ -20,6 +20,8 @@ export const slackLimits = {
   selectOptions: 100,
   checkboxOptions: 10,
   contextText: 3000,
+  /** All `markdown` blocks of one message together. */
+  markdownTotal: 12000,
   fallbackText: 4000,
 } as const;
 
@@ -29,8 +31,21 @@ export interface SlackCardInput {
   key: string;
   questions: readonly AskUserQuestionItem[];
   urgency?: 'low' | 'medium' | 'high' | undefined;
-  /** Markdown → Slack mrkdwn (the adapter's own converter). */
-  mrkdwn: (markdown: string) => string;
+}
+
+/**
+ * Markdown goes in Slack's own `markdown` blocks, which Slack renders (the adapter's format
+ * converter does the same for text). Their text counts against one budget per message.
+ */
+class MarkdownBudget {
+  private left: number = slackLimits.markdownTotal;
+  block(markdown: string): SlackBlock | undefined {
+    const room = Math.min(slackLimits.sectionText, this.left);
+    if (room < 20) return undefined;
+    const text = shorten(markdown, room);
+    this.left -= text.length;
+    return { type: 'markdown', text };
+  }
 }
 
 const plain = (text: string, max: number) => ({ type: 'plain_text', text: shorten(text, max), emoji: false });
@@ -54,10 +69,11 @@ function headerOf(questions: readonly AskUserQuestionItem[], urgency: SlackCardI
 }
 
 /** The text blocks of one question: its words, its context, and for an approval the tool call as inert code. */
-function questionBlocks(question: AskUserQuestionItem, index: number, batch: boolean, mrkdwn: SlackCardInput['mrkdwn']): SlackBlock[] {
+function questionBlocks(question: AskUserQuestionItem, index: number, batch: boolean, markdown: MarkdownBudget): SlackBlock[] {
   const blocks: SlackBlock[] = [];
-  const number = batch ? `*${index + 1}.* ` : '';
-  blocks.push({ type: 'section', text: mrkdwnText(number + mrkdwn(question.question)) });
+  const number = batch ? `**${index + 1}.** ` : '';
+  const text = markdown.block(number + question.question);
+  blocks.push(text ?? { type: 'section', text: plain(number + question.question, slackLimits.sectionText) });
   const intent = question.intent;
   if (intent?.kind === 'tool-approval') {
     // The tool's name, description and arguments come from the model: shown as plain text and a
@@ -71,7 +87,8 @@ function questionBlocks(question: AskUserQuestionItem, index: number, batch: boo
       elements: [{ type: 'rich_text_preformatted', elements: [{ type: 'text', text: shorten(args, slackLimits.sectionText - 100) }] }],
     });
   }
-  if (question.detail !== undefined) blocks.push({ type: 'section', text: mrkdwnText(mrkdwn(question.detail)) });
+  const detail = question.detail === undefined ? undefined : markdown.block(question.detail);
+  if (detail !== undefined) blocks.push(detail);
   return blocks;
 }
 
@@ -144,13 +161,14 @@ function optionListText(question: AskUserQuestionItem): string | undefined {
 
 /** The whole card of a pending question: blocks within Slack's limits, and the notification text. */
 export function slackQuestionCard(input: SlackCardInput): { blocks: SlackBlock[]; text: string } {
-  const { key, questions, mrkdwn } = input;
+  const { key, questions } = input;
+  const markdown = new MarkdownBudget();
   const header: SlackBlock = { type: 'header', text: plain(headerOf(questions, input.urgency), slackLimits.headerText) };
   const hint: SlackBlock = { type: 'context', elements: [{ type: 'plain_text', text: replyHint(questions) }] };
   const batch = questions.length > 1;
   const body: SlackBlock[] = [];
   questions.forEach((question, index) => {
-    body.push(...questionBlocks(question, index, batch, mrkdwn));
+    body.push(...questionBlocks(question, index, batch, markdown));
     const list = batch ? optionListText(question) : undefined;
     if (list !== undefined) body.push({ type: 'context', elements: [{ type: 'plain_text', text: shorten(list, slackLimits.contextText) }] });
   });
@@ -169,7 +187,8 @@ export function slackQuestionCard(input: SlackCardInput): { blocks: SlackBlock[]
 /** The card once the question has ended: the same words, no controls, and what happened. */
 export function slackSettledCard(input: Omit<SlackCardInput, 'key'>, outcomeText: string): { blocks: SlackBlock[]; text: string } {
   const batch = input.questions.length > 1;
-  const body = input.questions.flatMap((question, index) => questionBlocks(question, index, batch, input.mrkdwn));
+  const markdown = new MarkdownBudget();
+  const body = input.questions.flatMap((question, index) => questionBlocks(question, index, batch, markdown));
   const header: SlackBlock = { type: 'header', text: plain(headerOf(input.questions, undefined), slackLimits.headerText) };
   const outcome: SlackBlock = { type: 'section', text: mrkdwnText(outcomeText) };
   let blocks = [header, ...body, outcome];

@@ -55,6 +55,7 @@ export function blockKitProblems(blocks: unknown, maxBlocks: number): string[] {
   const problems: string[] = [];
   if (blocks.length > maxBlocks) problems.push(`must provide at most ${maxBlocks} items [json-pointer:/blocks]`);
   const actionIds = new Set<string>();
+  let markdown = 0;
   const blockIds = new Set<string>();
   blocks.forEach((block: Record<string, unknown>, index) => {
     const where = `/blocks/${index}`;
@@ -82,6 +83,10 @@ export function blockKitProblems(blocks: unknown, maxBlocks: number): string[] {
         break;
       case 'input':
         if (block.element !== undefined) problems.push(...elementProblems(block.element as Record<string, unknown>, `${where}/element`, actionIds));
+        break;
+      case 'markdown':
+        markdown += length(String(block.text ?? ''));
+        if (markdown > 12000) problems.push(`${where}/text: markdown blocks exceed 12000 characters in total`);
         break;
       case 'divider':
       case 'rich_text':
@@ -138,6 +143,8 @@ export async function startSlackRecorder(): Promise<SlackRecorder> {
           const messageTs = method === 'chat.update' ? String(args.ts) : `${++ts}.000100`;
           return reply({ ok: true, channel: args.channel, ts: messageTs, message: { text: args.text, ts: messageTs } });
         }
+        case 'conversations.replies':
+          return reply({ ok: true, messages: [], has_more: false });
         case 'chat.postEphemeral':
           return reply({ ok: true, message_ts: `${++ts}.000200` });
         case 'views.open': {
