@@ -33,6 +33,8 @@ export interface ChatChannelOptions {
   mayAnswer?(user: ChatUser, question: ChannelQuestion): boolean | Promise<boolean>;
   /** The app principal a person answers as (`answeredBy.principalId`); default: the channel's own. */
   principalOf?(user: ChatUser): string | undefined;
+  /** Called once a question's card is posted (for logs; tests wait for it). */
+  onPosted?(posted: { rpcId: string; destination: string; threadId: string; messageId: string }): void;
   /** Where failures of background work go (a post the platform refused, a lost edit). Default: console.error. */
   onError?(error: unknown, during: string): void;
 }
@@ -112,12 +114,14 @@ export function chatChannel(options: ChatChannelOptions): ChatChannel {
     const card: PostedCard = { key, rpcId: question.rpcId, platform, destination, threadId, messageId, questions: question.questions };
     await cards.save(card, platform === 'slack');
     await bot.getState().subscribe(threadId);
+    options.onPosted?.({ rpcId: question.rpcId, destination, threadId, messageId });
   }
 
   async function settle(settlement: ChannelSettlement): Promise<void> {
     const card = await cards.byRpcId(settlement.rpcId);
     if (card === undefined || card.settled !== undefined) return;
-    const mention = (user: string) => (card.platform === 'slack' ? `<@${user}>` : user);
+    // Slack draws <@U…> as the person's name; elsewhere the name they clicked with, if it was here.
+    const mention = (user: string) => (card.platform === 'slack' ? `<@${user}>` : card.answerer?.id === user ? `@${card.answerer.name}` : user);
     await editSettled(card, settledText(settlement.outcome, settlement.answeredBy, mention));
   }
 
@@ -131,7 +135,8 @@ export function chatChannel(options: ChatChannelOptions): ChatChannel {
       await adapterOf(card.platform)?.editMessage(card.threadId, card.messageId, chatSettledCard(card.questions, text));
     }
     await cards.markSettled(card, text);
-    await bot.getState().unsubscribe(card.threadId);
+    // A Slack card has a thread of its own; a Telegram chat is shared by every card posted there.
+    if (card.platform === 'slack') await bot.getState().unsubscribe(card.threadId);
   }
 
   for (const platform of adapterNames) {
@@ -169,6 +174,9 @@ export function chatChannel(options: ChatChannelOptions): ChatChannel {
     const person: { user: string; destination: string; principalId?: string } = { user: user.id, destination: card.destination };
     const principalId = options.principalOf?.(user);
     if (principalId !== undefined) person.principalId = principalId;
+    // Saved before answering: the card is edited as soon as the host settles, maybe before respond returns.
+    // A name is only used when the record's answeredBy.user is this person.
+    await cards.save({ ...card, answerer: { id: user.id, name: user.name } }, card.platform === 'slack');
     const receipt = await channel.respond(card.rpcId, { ok: true, value: { sessionId: question.sessionId, answer } }, person);
     if (!receipt.accepted) {
       await told(receipt.reason === 'not-pending' ? 'This question has already been answered; nothing was changed.' : `Not accepted: ${receipt.detail ?? receipt.reason}`);
@@ -284,10 +292,14 @@ function safeJson(text: string | undefined): unknown {
   }
 }
 
-/** The message a reply answers, where the platform says (Telegram's reply_to_message). */
+/** The message a reply answers, where the platform says (Telegram's reply_to_message), as the adapter's message id. */
 function replyToOf(raw: unknown): string | undefined {
-  const reply = (raw as { reply_to_message?: { message_id?: unknown } } | null)?.reply_to_message?.message_id;
-  return typeof reply === 'number' || typeof reply === 'string' ? String(reply) : undefined;
+  const reply = (raw as { reply_to_message?: { message_id?: unknown; chat?: { id?: unknown } } } | null)?.reply_to_message;
+  const id = reply?.message_id;
+  if (typeof id !== 'number' && typeof id !== 'string') return undefined;
+  // Telegram's adapter names a message "<chat id>:<message id>".
+  const chat = reply?.chat?.id;
+  return typeof chat === 'number' || typeof chat === 'string' ? `${chat}:${id}` : String(id);
 }
 
 /** What the channel uses of `@chat-adapter/slack`'s adapter, which it reaches through `bot.getAdapter('slack')`. */

@@ -1,5 +1,5 @@
 import { toolInputText, type AskUserQuestionItem } from '@askseam/user-questions';
-import { Actions, Button, Card, CardText, Divider, type CardChild, type CardElement } from 'chat';
+import { Actions, Button, Card, CardText, markdownToPlainText, type CardChild, type CardElement } from 'chat';
 import { controlActionId, encodeControl } from './codec.js';
 import { answersByClick, optionDisplay, replyHint, shorten } from './display.js';
 
@@ -60,6 +60,8 @@ export function chatQuestionCard(key: string, questions: readonly AskUserQuestio
 }
 
 export function chatSettledCard(questions: readonly AskUserQuestionItem[], outcomeText: string): CardElement {
-  const batch = questions.length > 1;
-  return Card({ title: titleOf(questions, undefined), children: [...questions.flatMap((question, index) => questionChildren(question, index, batch)), Divider(), CardText(outcomeText)] });
+  // Plain words only: an edited Telegram card is re-rendered from its fallback text, where nested
+  // emphasis comes out unbalanced.
+  const lines = questions.map((question, index) => `${questions.length > 1 ? `${index + 1}. ` : ''}${markdownToPlainText(question.question)}`);
+  return Card({ children: [CardText(lines.join('\n')), CardText(outcomeText)] });
 }

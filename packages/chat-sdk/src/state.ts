@@ -25,6 +25,8 @@ export const postedCardSchema = z.object({
   threadId: z.string(),
   messageId: z.string(),
   questions: z.array(z.custom<AskUserQuestionItem>((value) => typeof value === 'object' && value !== null)),
+  /** The person whose answer was accepted here, to name them on the edited card. */
+  answerer: z.object({ id: z.string(), name: z.string() }).optional(),
   /** Set once the card was edited to say how the question ended. */
   settled: z.string().optional(),
 });
