@@ -97,6 +97,9 @@ export function chatChannel(options: ChatChannelOptions): ChatChannel {
     await bot.initialize();
     const key = await cards.claim(question.rpcId);
     if (key === undefined || state === 'closed') return;
+    // Known before it is posted, so a click that comes back faster than the post's reply finds it.
+    const draft: PostedCard = { key, rpcId: question.rpcId, platform, destination, threadId: '', messageId: '', questions: question.questions };
+    await cards.save(draft, false);
     let threadId: string;
     let messageId: string;
     if (platform === 'slack') {
@@ -111,17 +114,17 @@ export function chatChannel(options: ChatChannelOptions): ChatChannel {
       messageId = sent.id;
       threadId = sent.threadId;
     }
-    const card: PostedCard = { key, rpcId: question.rpcId, platform, destination, threadId, messageId, questions: question.questions };
-    await cards.save(card, platform === 'slack');
+    await cards.save({ ...draft, threadId, messageId }, platform === 'slack');
     await bot.getState().subscribe(threadId);
     options.onPosted?.({ rpcId: question.rpcId, destination, threadId, messageId });
   }
 
   async function settle(settlement: ChannelSettlement): Promise<void> {
     const card = await cards.byRpcId(settlement.rpcId);
-    if (card === undefined || card.settled !== undefined) return;
+    if (card === undefined || card.settled !== undefined || card.messageId === '') return;
     // Slack draws <@U…> as the person's name; elsewhere the name they clicked with, if it was here.
-    const mention = (user: string) => (card.platform === 'slack' ? `<@${user}>` : card.answerer?.id === user ? `@${card.answerer.name}` : user);
+    const answerer = card.platform === 'slack' ? undefined : await cards.answererOf(card.key);
+    const mention = (user: string) => (card.platform === 'slack' ? `<@${user}>` : answerer?.id === user ? `@${answerer.name}` : user);
     await editSettled(card, settledText(settlement.outcome, settlement.answeredBy, mention));
   }
 
@@ -157,7 +160,7 @@ export function chatChannel(options: ChatChannelOptions): ChatChannel {
     if (question !== undefined) return question;
     await told('This question has already been answered or closed; nothing was changed.');
     // It ended while no process was watching (or on a node that does not show it): close the card now.
-    if (card.settled === undefined) await editSettled(card, 'Closed.');
+    if (card.settled === undefined && card.messageId !== '') await editSettled(card, 'Closed.');
     return undefined;
   }
 
@@ -176,7 +179,7 @@ export function chatChannel(options: ChatChannelOptions): ChatChannel {
     if (principalId !== undefined) person.principalId = principalId;
     // Saved before answering: the card is edited as soon as the host settles, maybe before respond returns.
     // A name is only used when the record's answeredBy.user is this person.
-    await cards.save({ ...card, answerer: { id: user.id, name: user.name } }, card.platform === 'slack');
+    await cards.setAnswerer(card.key, { id: user.id, name: user.name });
     const receipt = await channel.respond(card.rpcId, { ok: true, value: { sessionId: question.sessionId, answer } }, person);
     if (!receipt.accepted) {
       await told(receipt.reason === 'not-pending' ? 'This question has already been answered; nothing was changed.' : `Not accepted: ${receipt.detail ?? receipt.reason}`);

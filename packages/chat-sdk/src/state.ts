@@ -21,12 +21,10 @@ export const postedCardSchema = z.object({
   platform: z.string(),
   /** What `route` returned, e.g. 'slack:C0123'. */
   destination: z.string(),
-  /** The card's thread (replies there answer it) and its message id. */
+  /** The card's thread (replies there answer it) and its message id; empty while it is being posted. */
   threadId: z.string(),
   messageId: z.string(),
   questions: z.array(z.custom<AskUserQuestionItem>((value) => typeof value === 'object' && value !== null)),
-  /** The person whose answer was accepted here, to name them on the edited card. */
-  answerer: z.object({ id: z.string(), name: z.string() }).optional(),
   /** Set once the card was edited to say how the question ended. */
   settled: z.string().optional(),
 });
@@ -52,6 +50,7 @@ export class CardState {
   async save(card: PostedCard, ownThread: boolean): Promise<void> {
     await this.state.set(`${prefix}:card:${card.key}`, card);
     await this.state.set(`${prefix}:rpc:${card.rpcId}`, card.key);
+    if (card.messageId === '') return;
     await this.state.set(`${prefix}:msg:${card.threadId}:${card.messageId}`, card.key);
     if (ownThread) await this.state.set(`${prefix}:thread:${card.threadId}`, card.key);
   }
@@ -75,6 +74,16 @@ export class CardState {
     }
     const key = await this.state.get<string>(`${prefix}:thread:${threadId}`);
     return typeof key === 'string' ? this.byKey(key) : undefined;
+  }
+
+  /** The last person who answered on this card, to name them when it is edited (a platform id alone says little). */
+  async setAnswerer(key: string, person: { id: string; name: string }): Promise<void> {
+    await this.state.set(`${prefix}:answerer:${key}`, person, settledTtlMs);
+  }
+
+  async answererOf(key: string): Promise<{ id: string; name: string } | undefined> {
+    const parsed = z.object({ id: z.string(), name: z.string() }).safeParse(await this.state.get(`${prefix}:answerer:${key}`));
+    return parsed.success ? parsed.data : undefined;
   }
 
   async markSettled(card: PostedCard, text: string): Promise<void> {

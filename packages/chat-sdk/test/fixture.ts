@@ -29,6 +29,8 @@ export interface SlackWorld {
   state: MemoryStateAdapter;
   events: HostEvent[];
   slack: SlackBot;
+  /** Resolves with the `n`-th card posted (1-based) by any bot of this world. */
+  posted(n?: number): Promise<{ rpcId: string; messageId: string }>;
   ask(questions: AskUserQuestionItem[]): Promise<Settled> & { asked: Promise<void> };
   /** Start another bot process on the same state (a restart of the bot). */
   startBot(options?: Partial<ChatChannelOptions>): Promise<SlackBot>;
@@ -43,6 +45,8 @@ export async function startSlackWorld(options: Partial<ChatChannelOptions> = {})
   const recorder = await startSlackRecorder();
   const state = createMemoryState();
   const bots: SlackBot[] = [];
+  const cards: { rpcId: string; messageId: string }[] = [];
+  const cardWaiters: (() => void)[] = [];
 
   async function startBot(overrides: Partial<ChatChannelOptions> = {}): Promise<SlackBot> {
     const adapter = createSlackAdapter({
@@ -55,7 +59,15 @@ export async function startSlackWorld(options: Partial<ChatChannelOptions> = {})
     });
     const bot = new Chat({ userName: 'askseam', adapters: { slack: adapter }, state, logger: silent });
     const errors: unknown[] = [];
-    const channel = chatChannel({ bot, host, route: () => `slack:${channelId}`, onError: (error) => errors.push(error), ...options, ...overrides });
+    const channel = chatChannel({ bot, host, route: () => `slack:${channelId}`,
+      onError: (error) => errors.push(error),
+      onPosted: (card) => {
+        cards.push(card);
+        for (const wake of cardWaiters.splice(0)) wake();
+      },
+      ...options,
+      ...overrides,
+    });
     const made: SlackBot = {
       bot,
       channel,
@@ -80,6 +92,10 @@ export async function startSlackWorld(options: Partial<ChatChannelOptions> = {})
     events,
     slack,
     startBot,
+    async posted(n = 1) {
+      while (cards.length < n) await new Promise<void>((resolve) => cardWaiters.push(resolve));
+      return cards[n - 1]!;
+    },
     ask(questions) {
       const before = host.pending().length;
       const settled = userQuestions.ask({ questions, agent }).then(
