@@ -150,7 +150,7 @@ export class Asks {
       const aborted = { kind: 'aborted', rpcId: entry.rpcId, sessionId: entry.sessionId, by: 'host-close', timedOut: false } as const;
       if (ownsStore) {
         // Our own store dies with us: withdraw the question everywhere.
-        delivery.resolved(entry, 'cancelled');
+        delivery.resolved(entry, { outcome: 'aborted' });
         reporter.report(aborted, { log: false });
         waiter?.reject(new UserQuestionError('ASK_ABORTED', 'The WebSocket host closed while the question was waiting for an answer.'));
         work.track(this.#settleInStore(entry, 'aborted', () => reporter.record(aborted)));
@@ -228,7 +228,7 @@ export class Asks {
       (error: unknown): Saved => {
         logger.error('could not save a question; it was not asked', { rpcId: record.rpcId, error: String(error) });
         // A link minted while it was being saved may have a page waiting for it: tell it it is gone.
-        if (pending.claim(record.rpcId) === entry) delivery.resolved(entry, 'cancelled');
+        if (pending.claim(record.rpcId) === entry) delivery.resolved(entry, { outcome: 'aborted' });
         return { ok: false, error };
       },
     );
@@ -249,9 +249,9 @@ export class Asks {
       waiter?.reject(error);
       return;
     }
-    delivery.resolved(entry, 'cancelled');
     // The seam aborts with its own ASK_TIMEOUT error as the reason when its deadline passes.
     const aborted = { kind: 'aborted', rpcId, sessionId: entry.sessionId, by: 'signal', timedOut: hasUserQuestionErrorCode(reason, 'ASK_TIMEOUT') } as const;
+    delivery.resolved(entry, { outcome: aborted.timedOut ? 'timed_out' : 'aborted' });
     reporter.report(aborted, { log: false });
     waiter?.reject(error);
     work.track(this.#settleInStore(entry, aborted.timedOut ? 'timed_out' : 'aborted', () => reporter.record(aborted)));

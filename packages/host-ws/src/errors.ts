@@ -13,6 +13,8 @@ export const webSocketHostErrorCodes = [
   'NO_LINK_BASE_URL',
   /** `linkFor` was asked for a question that is not pending on this host (unknown, or already settled). */
   'NOT_PENDING',
+  /** `openChannel` on a closed host, or `respond` through a channel that was closed (or whose host was). */
+  'CLOSED',
 ] as const;
 
 export type WebSocketHostErrorCode = (typeof webSocketHostErrorCodes)[number];
