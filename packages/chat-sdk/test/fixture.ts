@@ -29,6 +29,8 @@ export interface SlackWorld {
   state: MemoryStateAdapter;
   events: HostEvent[];
   slack: SlackBot;
+  /** The one live agent that asks. */
+  agent: AgentRef;
   /** Resolves with the `n`-th card posted (1-based) by any bot of this world. */
   posted(n?: number): Promise<{ rpcId: string; messageId: string }>;
   ask(questions: AskUserQuestionItem[]): Promise<Settled> & { asked: Promise<void> };
@@ -91,6 +93,7 @@ export async function startSlackWorld(options: Partial<ChatChannelOptions> = {})
     state,
     events,
     slack,
+    agent,
     startBot,
     async posted(n = 1) {
       while (cards.length < n) await new Promise<void>((resolve) => cardWaiters.push(resolve));

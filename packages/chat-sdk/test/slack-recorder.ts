@@ -17,6 +17,9 @@ export const botUserId = 'UBOT0001';
 
 const limits = { messageBlocks: 50, viewBlocks: 100, header: 150, section: 3000, fields: 10, actionsElements: 25, buttonText: 75, buttonValue: 2000, actionId: 255, blockId: 255, selectOptions: 100, optionText: 75, optionValue: 150, optionDescription: 75, checkboxOptions: 10, contextElements: 10, viewTitle: 24 };
 
+// The WebClient sends these as JSON strings inside the form body.
+const jsonFields = new Set(['blocks', 'view', 'attachments', 'metadata']);
+
 const textOf = (object: unknown): string => (typeof object === 'object' && object !== null && typeof (object as { text?: unknown }).text === 'string' ? (object as { text: string }).text : '');
 const length = (text: string) => Array.from(text).length;
 
@@ -121,7 +124,7 @@ export async function startSlackRecorder(): Promise<SlackRecorder> {
       const method = (req.url ?? '').replace(/^\/api\//, '').split('?')[0]!;
       const args: Record<string, unknown> = {};
       if ((req.headers['content-type'] ?? '').includes('application/json')) Object.assign(args, JSON.parse(body || '{}'));
-      else for (const [name, value] of new URLSearchParams(body)) args[name] = /^[[{]/.test(value) ? JSON.parse(value) : value;
+      else for (const [name, value] of new URLSearchParams(body)) args[name] = jsonFields.has(name) ? JSON.parse(value) : value;
       const call: RecordedCall = { method, args };
       const reply = (payload: Record<string, unknown>) => {
         call.result = payload;

@@ -154,7 +154,7 @@ describe('a tool approval in Slack', () => {
     expect(control(card, 'Deny').style).toBe('danger');
     await press('U0ALEX', ts, control(card, 'Approve'));
     const result = await settled;
-    expect(result.ok && approvalDecisionOf(result.value)).toEqual({ approved: true });
+    expect(result.ok && approvalDecisionOf(approval(), result.value)).toEqual({ approved: true });
   });
 
   it('denies with a reason from the form, or from a thread reply', async () => {
@@ -163,12 +163,12 @@ describe('a tool approval in Slack', () => {
     const view = await openForm('U0ALEX', first.ts, control(first.card, 'Deny with a reason…'));
     await submit('U0ALEX', view, { reason: 'not on a Friday' });
     const denied = await first.settled;
-    expect(denied.ok && approvalDecisionOf(denied.value)).toEqual({ approved: false, reason: 'not on a Friday' });
+    expect(denied.ok && approvalDecisionOf(approval(), denied.value)).toEqual({ approved: false, reason: 'not on a Friday' });
 
     const second = await askAndPost(approval(), 2);
     await world.slack.deliver(threadMessage('U0BOB', second.ts, 'deny: wait for the freeze to end'));
     const deniedByReply = await second.settled;
-    expect(deniedByReply.ok && approvalDecisionOf(deniedByReply.value)).toEqual({ approved: false, reason: 'wait for the freeze to end' });
+    expect(deniedByReply.ok && approvalDecisionOf(approval(), deniedByReply.value)).toEqual({ approved: false, reason: 'wait for the freeze to end' });
   });
 });
 
@@ -195,7 +195,7 @@ describe('the card after the question ends', () => {
   it('says "Withdrawn" when the agent stops asking', async () => {
     world = await startSlackWorld();
     const controller = new AbortController();
-    void world.userQuestions.ask({ questions: [colour], agent: { id: 'agent-a' }, signal: controller.signal }).catch(() => undefined);
+    void world.userQuestions.ask({ questions: [colour], agent: world.agent, signal: controller.signal }).catch(() => undefined);
     await world.posted();
     controller.abort();
     const [update] = await world.recorder.waitFor('chat.update');

@@ -130,13 +130,13 @@ describe('a question in Telegram', () => {
     expect(String(first.post.args.text)).toContain('*Approved*');
     await deliver(telegramUpdate(callbackQuery(42, first.id, first.buttons.find((button) => button.text === 'Approve')!.callback_data)));
     const one = await approved;
-    expect(one.ok && approvalDecisionOf(one.value)).toEqual({ approved: true });
+    expect(one.ok && approvalDecisionOf(questions, one.value)).toEqual({ approved: true });
 
     const denied = settle(questions);
     const second = await card(2);
     await deliver(telegramUpdate(replyMessage(43, second.id, 'deny: not on a Friday')));
     const two = await denied;
-    expect(two.ok && approvalDecisionOf(two.value)).toEqual({ approved: false, reason: 'not on a Friday' });
+    expect(two.ok && approvalDecisionOf(questions, two.value)).toEqual({ approved: false, reason: 'not on a Friday' });
   });
 
   it('answers nothing for an update without the secret token, and a late click is told', async () => {
