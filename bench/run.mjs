@@ -20,6 +20,7 @@ const sections = [
   { name: 'crossnode', title: '6. Cross-node round trip (Redis store and bus)', budgetMs: config.crossnode.budgetMs },
   { name: 'bundle', title: '7. Page weight: the element\'s browser bundle', budgetMs: config.bundle.budgetMs },
   { name: 'browser', title: '8. Requested → visible in Chromium (the element)', budgetMs: config.browser.budgetMs },
+  { name: 'chat', title: '9. A click in Slack (Chat SDK channel)', budgetMs: config.chat.budgetMs },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
