@@ -172,6 +172,26 @@ describe('a tool approval in Slack', () => {
   });
 });
 
+describe('a plan review in Slack', () => {
+  it('shows the plan as Markdown and asks for changes in a form', async () => {
+    world = await startSlackWorld();
+    const plan: AskUserQuestionItem = {
+      id: 'plan',
+      question: 'Approve this plan?',
+      detail: '## Plan\n1. Migrate the **database**\n2. Deploy',
+      options: [{ label: 'Approve' }, { label: 'Keep planning' }],
+      intent: { kind: 'plan-review', approve: 'Approve' },
+    };
+    const { settled, card, ts } = await askAndPost([plan]);
+    expect(blocksOf(card)).toContainEqual({ type: 'markdown', text: plan.detail });
+    expect(control(card, 'Approve').style).toBe('primary');
+    const view = await openForm('U0ALEX', ts, control(card, 'Request changes…'));
+    expect(view.blocks[0]!.element.type).toBe('plain_text_input');
+    await submit('U0ALEX', view, { q0: 'Deploy behind a flag first' });
+    expect(await settled).toEqual({ ok: true, value: { answers: [{ id: 'plan', selected: [], custom: 'Deploy behind a flag first' }] } });
+  });
+});
+
 describe('the card after the question ends', () => {
   it('is edited when answered elsewhere, and a late click is told "already answered" and changes nothing', async () => {
     world = await startSlackWorld();
