@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSlackAdapter } from '@chat-adapter/slack';
 import { createMemoryState } from '@chat-adapter/state-memory';
-import { createWebSocketHost, type WebSocketHost } from '@askseam/host-ws';
+import { createWebSocketHost } from '@askseam/host-ws';
 import type { QuestionRecord } from '@askseam/store';
 import { SqliteQuestionStore } from '@askseam/store-sqlite';
 import { UserQuestions } from '@askseam/user-questions';
 import { Chat } from 'chat';
 import { afterEach, expect, it } from 'vitest';
-import { chatChannel, type ChatChannel } from '../src/index.js';
+import { chatChannel } from '../src/index.js';
 import { botToken, startSlackRecorder, type SlackRecorder } from './slack-recorder.js';
 import { channelId, click, interactive, signingSecret } from './slack-webhooks.js';
 
@@ -30,7 +30,7 @@ it('after a host and bot restart, neither reposts the question nor loses a click
   const state = createMemoryState(); // stands in for the bot's Redis: it outlives the processes
   const resumed: QuestionRecord[] = [];
 
-  async function start(): Promise<{ host: WebSocketHost; channel: ChatChannel; bot: Chat; posted: Promise<string> }> {
+  async function start() {
     const store = new SqliteQuestionStore(join(dir, 'questions.db'));
     const host = await createWebSocketHost({ token: 'test-token', port: 0, store, userQuestions: new UserQuestions({}), onResume: (record) => void resumed.push(record) });
     const adapter = createSlackAdapter({ botToken, signingSecret, apiUrl: recorder.url, logger: silent, webClientOptions: { retryConfig: { retries: 0 } } });
