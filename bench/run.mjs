@@ -23,6 +23,7 @@ const sections = [
   { name: 'browser', title: '8. Requested → visible in Chromium (the element)', budgetMs: config.browser.budgetMs },
   { name: 'routing', title: '9. Routing: ask → delivered with a 3-tier route', budgetMs: config.routing.budgetMs },
   { name: 'email', title: '10. E-mail reply received → ask resolved', budgetMs: config.email.budgetMs },
+  { name: 'chat', title: '11. A click in Slack (Chat SDK channel)', budgetMs: config.chat.budgetMs },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);

@@ -99,6 +99,12 @@ export const config = {
     // Builds the element's bundle in memory (esbuild, about a second) and gzips it: no sizes to tune.
     budgetMs: int('BENCH_BUNDLE_BUDGET_MS', 30_000, 30_000),
   },
+  chat: {
+    warmup: int('BENCH_CHAT_WARMUP', 30, 5),
+    rounds: int('BENCH_CHAT_ROUNDS', 6, 2),
+    perRound: int('BENCH_CHAT_PER_ROUND', 40, 10),
+    budgetMs: int('BENCH_CHAT_BUDGET_MS', 40_000, 30_000),
+  },
   browser: {
     // Questions per variant before measuring (the page's JIT, the element's first render).
     warmup: int('BENCH_BROWSER_WARMUP', 15, 5),
