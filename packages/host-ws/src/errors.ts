@@ -13,6 +13,10 @@ export const webSocketHostErrorCodes = [
   'NO_LINK_BASE_URL',
   /** `linkFor` was asked for a question that is not pending on this host (unknown, or already settled). */
   'NOT_PENDING',
+  /** The `cause` of the `ASK_ABORTED` an asker gets when an operator withdrew its question (`host.withdraw`, the console). */
+  'WITHDRAWN',
+  /** `resendNotification` on a host without `notify`: there is nothing to send it with. */
+  'NO_NOTIFY',
 ] as const;
 
 export type WebSocketHostErrorCode = (typeof webSocketHostErrorCodes)[number];

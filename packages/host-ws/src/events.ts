@@ -23,6 +23,8 @@ export type HostEvent =
    * the event log writes `timed_out`). Always set by this host; optional for hooks typed before it.
    */
   | { type: 'aborted'; rpcId: string; sessionId: string; by: 'signal' | 'host-close'; timedOut?: boolean }
+  /** An operator withdrew the question (`host.withdraw` or the console): `principalId` is the operator's, `reason` theirs. */
+  | { type: 'aborted'; rpcId: string; sessionId: string; by: 'operator'; timedOut?: false; principalId: string; reason?: string }
   | { type: 'response-rejected'; rpcId: string; connectionId: string; principalId: string; reason: ReceiptRejectionReason; detail?: string; channel?: ResponseChannel }
   /** A stored question the host cannot use (unreadable, or an answer that does not fit it): skipped and listed by `host.quarantined()`. Once per record and process. */
   | { type: 'quarantined'; rpcId: string; sessionId?: string; reason: string }
