@@ -152,7 +152,7 @@ export class Asks {
       const aborted = { kind: 'aborted', rpcId: entry.rpcId, sessionId: entry.sessionId, by: 'host-close', timedOut: false } as const;
       if (ownsStore) {
         // Our own store dies with us: withdraw the question everywhere.
-        delivery.resolved(entry, 'cancelled');
+        delivery.resolved(entry, { outcome: 'aborted' });
         reporter.report(aborted, { log: false });
         waiter?.reject(new UserQuestionError('ASK_ABORTED', 'The WebSocket host closed while the question was waiting for an answer.'));
         work.track(this.#settleInStore(entry, 'aborted', () => reporter.record(aborted)));
@@ -186,7 +186,7 @@ export class Asks {
       // A claim must not overtake the question's own save.
       await this.#saves.get(rpcId);
       if (!entry.saved) {
-        delivery.resolved(entry, 'cancelled');
+        delivery.resolved(entry, { outcome: 'aborted' });
         return false;
       }
     }
@@ -205,7 +205,7 @@ export class Asks {
       return false;
     }
     if (announce === undefined) cluster.publish({ type: 'settled', record: settled });
-    if (entry !== undefined) delivery.resolved(entry, 'cancelled');
+    if (entry !== undefined) delivery.resolved(entry, { outcome: 'aborted' });
     reporter.report({ kind: 'withdrawn', rpcId, sessionId: settled.sessionId, principalId: by.principalId, ...(by.reason === undefined ? {} : { reason: by.reason }) }, { log: true });
     const why = by.reason === undefined ? '' : `: ${by.reason}`;
     const cause = new WebSocketHostError('WITHDRAWN', `Operator "${by.principalId}" withdrew question "${rpcId}"${why}`);
@@ -290,7 +290,7 @@ export class Asks {
       (error: unknown): Saved => {
         logger.error('could not save a question; it was not asked', { rpcId: record.rpcId, error: String(error) });
         // A link minted while it was being saved may have a page waiting for it: tell it it is gone.
-        if (pending.claim(record.rpcId) === entry) delivery.resolved(entry, 'cancelled');
+        if (pending.claim(record.rpcId) === entry) delivery.resolved(entry, { outcome: 'aborted' });
         return { ok: false, error };
       },
     );
@@ -311,9 +311,9 @@ export class Asks {
       waiter?.reject(error);
       return;
     }
-    delivery.resolved(entry, 'cancelled');
     // The seam aborts with its own ASK_TIMEOUT error as the reason when its deadline passes.
     const aborted = { kind: 'aborted', rpcId, sessionId: entry.sessionId, by: 'signal', timedOut: hasUserQuestionErrorCode(reason, 'ASK_TIMEOUT') } as const;
+    delivery.resolved(entry, { outcome: aborted.timedOut ? 'timed_out' : 'aborted' });
     reporter.report(aborted, { log: false });
     waiter?.reject(error);
     work.track(this.#settleInStore(entry, aborted.timedOut ? 'timed_out' : 'aborted', () => reporter.record(aborted)));

@@ -1,13 +1,8 @@
-import type { QuestionOutcome, QuestionRecord, QuestionUrgency } from '@askseam/store';
+import type { AnsweredBy, QuestionOutcome, QuestionRecord, QuestionUrgency } from '@askseam/store';
 import type { QuarantinedQuestion } from './quarantine.js';
 
-/** Who settled a question, as the settled record says (`answeredBy`, once the store keeps it). */
-export interface ConsoleAnsweredBy {
-  principalId: string;
-  via: string;
-  user?: string;
-  destination?: string;
-}
+/** Who settled a question, as the settled record says. */
+export type ConsoleAnsweredBy = AnsweredBy;
 
 /** A pending question as the operator console lists it: what it is, who asked, how long it has waited. No answer state. */
 export interface ConsolePendingQuestion {
@@ -92,13 +87,9 @@ export function quarantinedView(entry: QuarantinedQuestion): ConsoleQuarantinedQ
   return { ...entry, advice };
 }
 
-/** Who settled it: the record's `answeredBy`, read by shape so the view works before and after stores keep it. */
+/** Who settled it, as the record says (absent for asker-side outcomes and records from before stores kept it). */
 function answeredByOf(record: QuestionRecord): ConsoleAnsweredBy | undefined {
-  const value = (record as { answeredBy?: unknown }).answeredBy;
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { principalId, via, user, destination } = value as Record<string, unknown>;
-  if (typeof principalId !== 'string' || typeof via !== 'string') return undefined;
-  return { principalId, via, ...(typeof user === 'string' ? { user } : {}), ...(typeof destination === 'string' ? { destination } : {}) };
+  return record.answeredBy === undefined ? undefined : { ...record.answeredBy };
 }
 
 function questionTexts(record: QuestionRecord): { id: string; header?: string; question: string }[] {

@@ -94,7 +94,7 @@ describe('Delivery', () => {
     pending.add(entry);
 
     delivery.announce(entry);
-    delivery.resolved(entry, 'answered');
+    delivery.resolved(entry, { outcome: 'answered' });
 
     expect(inA.frames).toMatchObject([
       { type: 'question/requested', rpcId: 'r1', sessionId: 'a' },
@@ -112,7 +112,7 @@ describe('Delivery', () => {
     const entry = new PendingQuestion(record('r1', 'a'), pending.nextSeq(), { saved: true });
     pending.add(entry);
 
-    delivery.resolved(entry, 'answered', 's1');
+    delivery.resolved(entry, { outcome: 'answered' }, 's1');
 
     expect(answering.frames).toEqual([]);
     expect(other.frames).toEqual([{ type: 'question/resolved', rpcId: 'r1', sessionId: 'a', outcome: 'answered' }]);

@@ -1,4 +1,6 @@
 import { PROTOCOL_VERSION, type QuestionRequestedFrame, type QuestionResolvedFrame, type ServerFrame } from '@askseam/protocol';
+import type { AnsweredBy, QuestionOutcome } from '@askseam/store';
+import type { AskUserQuestionAnswer, AskUserQuestionItem } from '@askseam/user-questions';
 import { ConnectionIndex } from './connection-index.js';
 import type { PendingQuestion, PendingTable } from './pending.js';
 import { onlyQuestion, type Principal } from './principal.js';
@@ -29,6 +31,35 @@ export interface Subscriber {
   replay(frames: readonly { text: () => string; onSent: () => void }[]): void;
   /** Run `work` so that the frames it sends leave together. */
   batch<T>(work: () => T): T;
+  /**
+   * An in-process channel (`host.openChannel`) is handed the questions and endings themselves,
+   * with what the wire leaves out (who asked, how exactly it ended, who answered), instead of frames.
+   */
+  readonly sink?: SubscriberSink;
+}
+
+/** How a question ended. The wire tells `answered` from the rest; an in-process channel is told all of it. */
+export interface Ending {
+  outcome: QuestionOutcome;
+  answer?: AskUserQuestionAnswer | undefined;
+  answeredBy?: AnsweredBy | undefined;
+}
+
+/** The question that ended: a pending entry, or the settled record. */
+export interface EndedQuestion {
+  rpcId: string;
+  sessionId: string;
+  questions: AskUserQuestionItem[];
+}
+
+/** What an in-process subscriber is handed in place of `question/requested` and `question/resolved` frames. */
+export interface SubscriberSink {
+  /** The channel's name (`AnsweredBy.via`): the event log says where a question was delivered. */
+  readonly via: string;
+  /** A pending question it may see (live once saved, or replayed when it arrived). */
+  question(entry: PendingQuestion): void;
+  /** A question it may see has ended. */
+  settled(entry: EndedQuestion, ending: Ending): void;
 }
 
 /**
@@ -51,7 +82,10 @@ export class Delivery {
     const text = JSON.stringify(requestedFrame(entry));
     for (const subscriber of this.audience.audience(entry.sessionId)) {
       if (!mayShow(subscriber, entry.rpcId)) continue;
-      if (subscriber.sendText(text, { checkBuffer: true })) this.#delivered(subscriber, entry, { replay: false });
+      if (subscriber.sink !== undefined) {
+        subscriber.sink.question(entry);
+        this.#delivered(subscriber, entry, { replay: false });
+      } else if (subscriber.sendText(text, { checkBuffer: true })) this.#delivered(subscriber, entry, { replay: false });
     }
   }
 
@@ -61,10 +95,16 @@ export class Delivery {
    * protocol 2 that receipt is its news (a client drops the question on it), so it is not sent
    * the same news twice.
    */
-  resolved(entry: { rpcId: string; sessionId: string }, outcome: 'answered' | 'cancelled', exceptSubscriber?: string): void {
+  resolved(entry: EndedQuestion, ending: Ending, exceptSubscriber?: string): void {
     let text: string | undefined;
     for (const subscriber of this.audience.audience(entry.sessionId)) {
       if (subscriber.id === exceptSubscriber || !mayShow(subscriber, entry.rpcId)) continue;
+      if (subscriber.sink !== undefined) {
+        subscriber.sink.settled(entry, ending);
+        continue;
+      }
+      // Every ending that is not an answer reads as `cancelled` on the wire (protocol 2).
+      const outcome = ending.outcome === 'answered' ? 'answered' : 'cancelled';
       // Serialised once, and only when someone is there to read it.
       text ??= JSON.stringify({ type: 'question/resolved', rpcId: entry.rpcId, sessionId: entry.sessionId, outcome } satisfies QuestionResolvedFrame);
       subscriber.sendText(text, { checkBuffer: true });
@@ -85,6 +125,13 @@ export class Delivery {
     // A link to a question no longer pending here is told so, rather than left waiting on an empty
     // page; one still being saved is not settled (it is delivered live once saved).
     const link = only === undefined ? undefined : { rpcId: only, settled: replay.length === 0 && this.pending.get(only)?.saved !== false };
+    if (subscriber.sink !== undefined) {
+      for (const entry of replay) {
+        subscriber.sink.question(entry);
+        this.#delivered(subscriber, entry, { replay: true });
+      }
+      return;
+    }
     // The hello and as much of the replay as the subscriber's buffer allows leave in one write; the
     // rest follows as the peer reads (a client that never reads must not pin the whole replay).
     subscriber.batch(() => {
@@ -96,7 +143,8 @@ export class Delivery {
   }
 
   #delivered(subscriber: Subscriber, entry: PendingQuestion, { replay }: { replay: boolean }): void {
-    this.reporter.report({ kind: 'delivered', rpcId: entry.rpcId, sessionId: entry.sessionId, connectionId: subscriber.id, replay }, { log: true });
+    const via = subscriber.sink?.via;
+    this.reporter.report({ kind: 'delivered', rpcId: entry.rpcId, sessionId: entry.sessionId, connectionId: subscriber.id, replay, ...(via === undefined ? {} : { via }) }, { log: true });
   }
 }
 

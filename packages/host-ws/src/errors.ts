@@ -17,6 +17,8 @@ export const webSocketHostErrorCodes = [
   'WITHDRAWN',
   /** `resendNotification` on a host without `notify`: there is nothing to send it with. */
   'NO_NOTIFY',
+  /** `openChannel` on a closed host, or `respond` through a channel that was closed (or whose host was). */
+  'CLOSED',
 ] as const;
 
 export type WebSocketHostErrorCode = (typeof webSocketHostErrorCodes)[number];

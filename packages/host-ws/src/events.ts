@@ -1,9 +1,13 @@
 import type { ReceiptRejectionReason } from '@askseam/protocol';
+import type { AnsweredBy } from '@askseam/store';
 import type { AskUserQuestionAnswer, AskUserQuestionItem } from '@askseam/user-questions';
 import type { HostLogger } from './logger.js';
 
-/** Where a response came in: a `question/respond` frame, or the HTTP API. */
-export type ResponseChannel = 'websocket' | 'http';
+/**
+ * Where a response came in (`AnsweredBy.via`): `'websocket'` (a `question/respond` frame), `'http'`
+ * (the HTTP API), or the `via` of an in-process channel (`host.openChannel`): `'slack'`, `'email'`, …
+ */
+export type ResponseChannel = 'websocket' | 'http' | (string & {});
 
 /**
  * Something the host did, for metrics and logs. Delivered synchronously to `onEvent`. (The durable,
@@ -14,9 +18,10 @@ export type HostEvent =
   | { type: 'asked'; rpcId: string; sessionId: string; questions: AskUserQuestionItem[]; askedAt: string }
   /** One question frame sent to one connection: live when asked, or replayed when the connection arrived. */
   | { type: 'delivered'; rpcId: string; sessionId: string; connectionId: string; replay: boolean }
-  | { type: 'answered'; rpcId: string; sessionId: string; connectionId: string; principalId: string; answer: AskUserQuestionAnswer; channel?: ResponseChannel }
+  /** `answeredBy`: who answered, as the settled record keeps it (its `via` is `channel`). */
+  | { type: 'answered'; rpcId: string; sessionId: string; connectionId: string; principalId: string; answer: AskUserQuestionAnswer; channel?: ResponseChannel; answeredBy: AnsweredBy }
   /** The person dismissed the questions (a `cancelled` response); the ask rejected `ASK_CANCELLED`. */
-  | { type: 'cancelled'; rpcId: string; sessionId: string; connectionId: string; principalId: string; channel?: ResponseChannel }
+  | { type: 'cancelled'; rpcId: string; sessionId: string; connectionId: string; principalId: string; channel?: ResponseChannel; user?: string; destination?: string }
   /**
    * The asker gave up (its signal aborted) or the host closed; the ask rejected `ASK_ABORTED`.
    * `timedOut` is true when the seam's `timeoutMs` fired the signal (the ask rejected `ASK_TIMEOUT`;
@@ -25,7 +30,7 @@ export type HostEvent =
   | { type: 'aborted'; rpcId: string; sessionId: string; by: 'signal' | 'host-close'; timedOut?: boolean }
   /** An operator withdrew the question (`host.withdraw` or the console): `principalId` is the operator's, `reason` theirs. */
   | { type: 'aborted'; rpcId: string; sessionId: string; by: 'operator'; timedOut?: false; principalId: string; reason?: string }
-  | { type: 'response-rejected'; rpcId: string; connectionId: string; principalId: string; reason: ReceiptRejectionReason; detail?: string; channel?: ResponseChannel }
+  | { type: 'response-rejected'; rpcId: string; connectionId: string; principalId: string; reason: ReceiptRejectionReason; detail?: string; channel?: ResponseChannel; user?: string; destination?: string }
   /** A stored question the host cannot use (unreadable, or an answer that does not fit it): skipped and listed by `host.quarantined()`. Once per record and process. */
   | { type: 'quarantined'; rpcId: string; sessionId?: string; reason: string }
   | { type: 'connected'; connectionId: string; principalId: string }

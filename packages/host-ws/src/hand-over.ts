@@ -169,7 +169,7 @@ export class HandOver {
   adoptSettled(record: QuestionRecord, message?: string, entry = this.deps.pending.claim(record.rpcId)): void {
     const { pending, delivery, waiters, cluster, work } = this.deps;
     pending.noteSettledElsewhere(record.rpcId);
-    if (entry !== undefined) delivery.resolved(entry, record.outcome === 'answered' ? 'answered' : 'cancelled');
+    if (entry !== undefined && record.outcome !== undefined) delivery.resolved(entry, { ...record, outcome: record.outcome });
     if (record.outcome === undefined) return;
     if (!humanOutcomes.includes(record.outcome)) {
       // Only an operator's withdrawal ends a question `aborted` on a node other than its asker's.

@@ -1,3 +1,4 @@
+import { openChannel, type ChannelPort, type HostChannel, type HostChannelOptions } from './channel-port.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MemoryQuestionStore, type QuestionRecord, type QuestionStore, type UnreadableRecord } from '@askseam/store';
@@ -79,6 +80,14 @@ export interface WebSocketHost {
    * Next.js route handler. Each call makes one more handler; close() ends their streams.
    */
   fetchHandler(options?: FetchHandlerOptions): FetchHandler;
+  /**
+   * Let an in-process channel (chat, e-mail, …) show this host's questions and answer them: it is
+   * handed every pending question it may see and told when each ends (with who answered), and its
+   * responses go through the same judging as a socket's, recorded with `answeredBy.via` = `via`
+   * (docs/channels.md, "Writing a channel"). Throws `INVALID_OPTIONS` for a bad `via` or callback,
+   * `CLOSED` after close().
+   */
+  openChannel(options: HostChannelOptions): HostChannel;
   /**
    * The stored questions this host set aside because it could not use them (a record it cannot
    * read, or a settled answer that does not fit its questions), in the order it met them. They stay
@@ -287,6 +296,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     unregister();
     cluster.stop();
     asks.withdrawAll();
+    // After the withdrawals, which the channels are told of; then they hear nothing more.
+    for (const channel of [...channels]) channel.close();
     await sockets.close();
     await Promise.all([...eventStreams].map((transport) => transport.close()));
     if (ownServer) {
@@ -331,6 +342,19 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     return transport.handle;
   };
 
+  /** The in-process channels made by openChannel(); closed with the sockets. */
+  const channels = new Set<ChannelPort>();
+  let channelCount = 0;
+  const openHostChannel = (channelOptions: HostChannelOptions): HostChannel => {
+    const port = openChannel(`ch${++channelCount}`, channelOptions, { delivery, judge, reporter, lifecycle, pending, logger }, (closed) => {
+      channels.delete(closed);
+      delivery.audience.delete(closed);
+      reporter.report({ kind: 'disconnected', connectionId: closed.id, principalId: closed.principalId, code: 1000, reason: 'channel closed' }, { log: false });
+    });
+    channels.add(port);
+    return port;
+  };
+
   let closing: Promise<void> | undefined;
   return {
     get url() {
@@ -347,6 +371,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     linkFor: (rpcId, linkOptions) => links.linkFor(rpcId, linkOptions),
     handleRequest,
     fetchHandler,
+    openChannel: openHostChannel,
     quarantined: () => quarantine.list(),
     withdraw: (rpcId, withdrawOptions) => {
       const checked = withdrawOptionsSchema.safeParse({ rpcId, ...withdrawOptions });

@@ -12,6 +12,7 @@ export type {
   WebSocketHostOptions,
 } from './options.js';
 export type { Principal } from './principal.js';
+export type { ChannelPerson, ChannelQuestion, ChannelSettlement, HostChannel, HostChannelOptions } from './channel-port.js';
 export type { LinkForOptions } from './link.js';
 export type { NotifyContext } from './notify.js';
 export type { HostEvent, HostEventType, ResponseChannel } from './events.js';

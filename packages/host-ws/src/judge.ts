@@ -10,7 +10,7 @@ import type { PendingQuestion, PendingTable } from './pending.js';
 import { onlyQuestion, type Principal } from './principal.js';
 import { claimVerdict, confirmDelaysMs, readBack } from './read-back.js';
 import type { RejectionBudget } from './rejection-budget.js';
-import type { Reporter, Responder } from './reporter.js';
+import { answeredByOf, type Reporter, type Responder } from './reporter.js';
 import { respond, type RespondInput, type RespondOutcome } from './respond.js';
 
 /** Where a response came from, and how to answer its sender (any transport). */
@@ -58,14 +58,20 @@ export class Judge {
 
   async #judgeNow(input: RespondInput, principal: Principal, canSee: (sessionId: string) => boolean, via: ResponseVia): Promise<RespondOutcome> {
     const { pending, store, delivery, reporter, logger, work } = this.deps;
-    const outcome = await respond(input, canSee, { pending, store, onlyQuestion: onlyQuestion(principal), announce: (news) => this.deps.cluster.announcement(news) });
+    const by: Responder = { principalId: principal.id, connectionId: via.connectionId, channel: via.channel, ...person(via) };
+    const outcome = await respond(input, canSee, {
+      pending,
+      store,
+      onlyQuestion: onlyQuestion(principal),
+      announce: (news) => this.deps.cluster.announcement(news),
+      answeredBy: answeredByOf(by),
+    });
     // The receipt and the question/resolved frames to the session's other subscribers leave
     // together. The responder's accepted receipt is its news that the question is over (protocol 2).
     (via.batch ?? runNow)(() => {
       via.reply?.(outcome.receipt);
-      if (outcome.kind === 'answered' || outcome.kind === 'cancelled') delivery.resolved(outcome.record, outcome.kind, via.reply === undefined ? undefined : via.connectionId);
+      if (outcome.kind === 'answered' || outcome.kind === 'cancelled') delivery.resolved(outcome.record, { ...outcome.record, outcome: outcome.kind }, via.reply === undefined ? undefined : via.connectionId);
     });
-    const by: Responder = { principalId: principal.id, connectionId: via.connectionId, channel: via.channel };
     const rpcId = input.rpcId;
     switch (outcome.kind) {
       case 'rejected':
@@ -140,7 +146,7 @@ export class Judge {
       if (record?.outcome !== undefined) handOver.adoptSettled(record, undefined, entry);
       return;
     }
-    delivery.resolved(entry, outcome.outcome);
+    delivery.resolved(entry, { ...record!, outcome: outcome.outcome });
     if (outcome.outcome === 'answered' && outcome.answer !== undefined) this.#announceSettled({ kind: 'answered', record: record!, answer: outcome.answer }, by);
     else this.#announceSettled({ kind: 'cancelled', record: record!, ...(outcome.message === undefined ? {} : { message: outcome.message }) }, by);
   }
@@ -186,4 +192,9 @@ function noop(): void {}
 
 function runNow(work: () => void): void {
   work();
+}
+
+/** An in-process channel's names for the person and the place, when it gave them. */
+function person(via: ResponseVia): Pick<Responder, 'user' | 'destination'> {
+  return { ...(via.user === undefined ? {} : { user: via.user }), ...(via.destination === undefined ? {} : { destination: via.destination }) };
 }

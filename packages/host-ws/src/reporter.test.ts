@@ -42,7 +42,9 @@ describe('Reporter', () => {
     const answer = { answers: [{ id: 'q', selected: ['Red'] }] };
     reporter.report({ kind: 'answered', record, answer, by: { principalId: 'p', connectionId: 'c1', channel: 'websocket' } }, { log: true });
     await reporter.drain();
-    expect(events).toEqual([{ type: 'answered', rpcId: 'r1', sessionId: 's1', connectionId: 'c1', principalId: 'p', answer, channel: 'websocket' }]);
+    expect(events).toEqual([
+      { type: 'answered', rpcId: 'r1', sessionId: 's1', connectionId: 'c1', principalId: 'p', answer, channel: 'websocket', answeredBy: { principalId: 'p', via: 'websocket' } },
+    ]);
     expect(lines).toEqual(['info question answered']);
     expect(await store.readEvents('s1')).toMatchObject([{ type: 'response_from_human', data: { answer, principalId: 'p', channel: 'websocket' } }]);
   });

@@ -1,5 +1,5 @@
 import type { ReceiptRejectionReason } from '@askseam/protocol';
-import type { NewQuestionEvent, QuestionRecord, QuestionStore } from '@askseam/store';
+import type { AnsweredBy, NewQuestionEvent, QuestionRecord, QuestionStore } from '@askseam/store';
 import { redactSensitiveAnswers, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import { EventLog } from './event-log.js';
 import { eventEmitter, type HostEvent, type ResponseChannel } from './events.js';
@@ -17,7 +17,8 @@ export type HostFact =
   | { kind: 'asked'; record: QuestionRecord }
   /** The store has the question; it is about to be delivered. */
   | { kind: 'saved'; record: QuestionRecord }
-  | { kind: 'delivered'; rpcId: string; sessionId: string; connectionId: string; replay: boolean }
+  /** `via`: an in-process channel's name; absent for the socket and the event stream. */
+  | { kind: 'delivered'; rpcId: string; sessionId: string; connectionId: string; replay: boolean; via?: string }
   | { kind: 'answered'; record: QuestionRecord; answer: AskUserQuestionAnswer; by: Responder }
   | { kind: 'cancelled'; record: QuestionRecord; message?: string; by: Responder }
   /** The asker gave up (`signal`; `timedOut` when the seam's deadline fired it) or the host closed. */
@@ -38,7 +39,19 @@ export interface Responder {
   principalId: string;
   connectionId: string;
   channel: ResponseChannel;
+  /** An in-process channel's name for the person (a Slack user id, an e-mail address). */
+  user?: string;
+  /** Where that channel showed the question (`slack:C0123`). */
+  destination?: string;
 }
+
+/** A responder as the settled record and its audit event keep it. */
+export function answeredByOf(by: Responder): AnsweredBy {
+  return { principalId: by.principalId, via: by.channel, ...optional('user', by.user), ...optional('destination', by.destination) };
+}
+
+/** The channel's own names for the person and the place, when it gave them. */
+const personOf = (by: Responder): { user?: string; destination?: string } => ({ ...optional('user', by.user), ...optional('destination', by.destination) });
 
 type LoggerLine = [level: keyof HostLogger, message: string, fields: Record<string, unknown>];
 
@@ -68,7 +81,7 @@ const outputs: OutputTable = {
   },
   delivered: {
     event: ({ rpcId, sessionId, connectionId, replay }) => ({ type: 'delivered', rpcId, sessionId, connectionId, replay }),
-    log: ({ rpcId, sessionId, connectionId, replay }) => ({ type: 'delivered', rpcId, sessionId, data: { channel: 'websocket', connectionId, replay } }),
+    log: ({ rpcId, sessionId, connectionId, replay, via }) => ({ type: 'delivered', rpcId, sessionId, data: { channel: via ?? 'websocket', connectionId, replay } }),
   },
   // The asker gets the real answer; the hook and the log get "[redacted]" for a secret (a sensitive question's typed text).
   answered: {
@@ -80,23 +93,32 @@ const outputs: OutputTable = {
       principalId: by.principalId,
       answer: redactSensitiveAnswers(record.questions, answer),
       channel: by.channel,
+      answeredBy: answeredByOf(by),
     }),
     line: ({ record }) => ['info', 'question answered', { rpcId: record.rpcId, sessionId: record.sessionId }],
     log: ({ record, answer, by }) => ({
       type: 'response_from_human',
       rpcId: record.rpcId,
       sessionId: record.sessionId,
-      data: { answer: redactSensitiveAnswers(record.questions, answer), principalId: by.principalId, channel: by.channel },
+      data: { answer: redactSensitiveAnswers(record.questions, answer), principalId: by.principalId, channel: by.channel, ...personOf(by) },
     }),
   },
   cancelled: {
-    event: ({ record, by }) => ({ type: 'cancelled', rpcId: record.rpcId, sessionId: record.sessionId, connectionId: by.connectionId, principalId: by.principalId, channel: by.channel }),
+    event: ({ record, by }) => ({
+      type: 'cancelled',
+      rpcId: record.rpcId,
+      sessionId: record.sessionId,
+      connectionId: by.connectionId,
+      principalId: by.principalId,
+      channel: by.channel,
+      ...personOf(by),
+    }),
     line: ({ record }) => ['info', 'question dismissed by the user', { rpcId: record.rpcId, sessionId: record.sessionId }],
     log: ({ record, message, by }) => ({
       type: 'cancelled',
       rpcId: record.rpcId,
       sessionId: record.sessionId,
-      data: { principalId: by.principalId, channel: by.channel, ...optional('message', message) },
+      data: { principalId: by.principalId, channel: by.channel, ...personOf(by), ...optional('message', message) },
     }),
   },
   aborted: {
@@ -120,6 +142,7 @@ const outputs: OutputTable = {
       principalId: by.principalId,
       reason,
       channel: by.channel,
+      ...personOf(by),
       ...optional('detail', detail),
     }),
     line: ({ rpcId, reason, detail, by }) => ['info', 'response rejected', { rpcId: clipText(rpcId, 200), connectionId: by.connectionId, reason, detail }],
@@ -128,7 +151,7 @@ const outputs: OutputTable = {
       type: 'response_rejected',
       rpcId,
       sessionId: sessionId!,
-      data: { reason, principalId: by.principalId, channel: by.channel, ...optional('detail', detail) },
+      data: { reason, principalId: by.principalId, channel: by.channel, ...personOf(by), ...optional('detail', detail) },
     }),
   },
   quarantined: {

@@ -1,5 +1,5 @@
 import { respondResultSchema, type ReceiptFrame, type ReceiptRejectionReason } from '@askseam/protocol';
-import { QuestionStoreError, type BusAnnouncement, type QuestionBusAnnouncementMessage, type QuestionRecord, type QuestionStore } from '@askseam/store';
+import { QuestionStoreError, type AnsweredBy, type BusAnnouncement, type QuestionBusAnnouncementMessage, type QuestionRecord, type QuestionStore } from '@askseam/store';
 import { compiledSafeParse, sealReceivedAnswer, type AskUserQuestionAnswer } from '@askseam/user-questions';
 import type { PendingQuestion, PendingTable } from './pending.js';
 import { claimVerdict, readBack, readBackDelaysMs } from './read-back.js';
@@ -20,6 +20,8 @@ export interface RespondDeps {
   announce?: (message: QuestionBusAnnouncementMessage) => BusAnnouncement | undefined;
   /** A one-question link's question: every other question is `forbidden` to this responder, whatever its session. */
   onlyQuestion?: string | undefined;
+  /** Who is responding, kept with the settled record when the response settles it. */
+  answeredBy?: AnsweredBy;
 }
 
 /** What one response came to. The caller sends `receipt` and, for a settled record, tells everyone. */
@@ -140,8 +142,9 @@ async function claim(
   // Out of the table synchronously first: a response racing in while the store works sees not-pending at once.
   if (deps.pending.claim(entry.rpcId) !== entry) return { kind: 'lost' };
   const announce = deps.announce?.(news);
+  const options = { ...(announce === undefined ? {} : { announce }), ...(deps.answeredBy === undefined ? {} : { answeredBy: deps.answeredBy }) };
   try {
-    const record = announce === undefined ? await deps.store.claim(entry.rpcId, outcome, answer) : await deps.store.claim(entry.rpcId, outcome, answer, { announce });
+    const record = await deps.store.claim(entry.rpcId, outcome, answer, options);
     // Undefined: another host on the same store settled it first.
     return record === undefined ? { kind: 'lost' } : { kind: 'won', record, announced: announce !== undefined };
   } catch (error) {

@@ -213,7 +213,8 @@ describe('history and timeline', () => {
       ['agent-b', 'aborted'],
       ['agent-a', 'answered'],
     ]);
-    expect(questions[3]).toMatchObject({ rpcId: answeredId, askedBy: 'agent-a', settledAt: expect.any(String), timeToSettleMs: expect.any(Number) });
+    expect(questions[3]).toMatchObject({ rpcId: answeredId, askedBy: 'agent-a', settledAt: expect.any(String), timeToSettleMs: expect.any(Number), answeredBy: { principalId: 'user-of-agent-a', via: 'websocket' } });
+    expect(questions[0]).not.toHaveProperty('answeredBy');
     expect(JSON.stringify(questions)).not.toContain('Red (Recommended)');
 
     const byOutcome = await call(test.host, 'GET', '/console/api/history', { bearer: 'operator-ann', query: '?outcome=answered' });

@@ -151,9 +151,10 @@ describe('the store carries the news when it and the bus share a Redis', () => {
     const stored = await openStore().get(rpcId);
     await waitFor('both messages on the raw subscriber', () => heard.length === 2);
     expect(heard).toEqual([
-      { type: 'asked', from: 'a', record: { ...stored, outcome: undefined, answer: undefined, settledAt: undefined, resumedAt: undefined } },
+      { type: 'asked', from: 'a', record: { ...stored, outcome: undefined, answer: undefined, answeredBy: undefined, settledAt: undefined, resumedAt: undefined } },
       { type: 'settled', from: 'b', record: { ...stored, resumedAt: undefined } },
     ]);
+    expect(stored?.answeredBy).toEqual({ principalId: 'token', via: 'websocket' });
   });
 
   it('leaves the publishing to the nodes when the store logs in as an ACL user that may not publish', async () => {

@@ -12,6 +12,7 @@ export function recordOf(rpcId: string, hash: Record<string, string>, target: st
       ...(hash['answer'] === undefined ? {} : { answer: JSON.parse(hash['answer']) }),
       ...(hash['settledAt'] === undefined ? {} : { settledAt: hash['settledAt'] }),
       ...(hash['resumedAt'] === undefined ? {} : { resumedAt: hash['resumedAt'] }),
+      ...(hash['answeredBy'] === undefined ? {} : { answeredBy: JSON.parse(hash['answeredBy']) }),
     })),
   );
   if (!parsed.success) throw corrupt(`question "${rpcId}"`, target, parsed.error);

@@ -121,7 +121,7 @@ export class RedisQuestionStore implements QuestionStore {
   }
 
   async claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer, options?: StoreWriteOptions): Promise<QuestionRecord | undefined> {
-    const settlement = parseSettlement(outcome, answer);
+    const settlement = parseSettlement(outcome, answer, options?.answeredBy);
     const announce = announcementArgs(options);
     const keys = this.#keys;
     const human = humanOutcomes.includes(settlement.outcome) ? '1' : '0';
@@ -130,7 +130,7 @@ export class RedisQuestionStore implements QuestionStore {
         client,
         claimScript,
         [keys.record(rpcId), keys.pending, keys.awaiting],
-        [rpcId, settlement.outcome, settlement.answer === undefined ? '' : JSON.stringify(settlement.answer), new Date().toISOString(), this.#scriptSessionPendingPrefix, human, this.#retainMs, ...announce],
+        [rpcId, settlement.outcome, settlement.answer === undefined ? '' : JSON.stringify(settlement.answer), new Date().toISOString(), this.#scriptSessionPendingPrefix, human, this.#retainMs, settlement.answeredBy === undefined ? '' : JSON.stringify(settlement.answeredBy), ...announce],
       ),
     );
     return settled === null ? undefined : recordOf(rpcId, fieldsOf(settled), this.#target());

@@ -90,10 +90,11 @@ return 1
 /**
  * claim: settle a pending record exactly once. KEYS: record, pending, awaiting. ARGV: rpcId,
  * outcome, answer JSON ('' for none), settledAt, session pending key prefix, '1' when a person
- * chose the outcome (it then awaits its resume), retention in ms ('0' for none), then optionally a
- * bus announcement (channel, text before the record, text after it), published with the settled
- * record as JSON: the stored record's JSON (an object, without settlement fields) with outcome,
- * settledAt and answer added, after every write (see refuseUnlessMayPublish). Returns the
+ * chose the outcome (it then awaits its resume), retention in ms ('0' for none), answeredBy JSON
+ * ('' for none), then optionally a bus announcement (channel, text before the record, text after
+ * it), published with the settled record as JSON: the stored record's JSON (an object, without
+ * settlement fields) with outcome, settledAt, answer and answeredBy added, after every write (see
+ * refuseUnlessMayPublish). Returns the
  * settled hash (HGETALL), or nil when the rpcId is unknown or already settled (nothing published).
  * Every check runs before the first write.
  */
@@ -106,15 +107,17 @@ if not session or not seq or not tonumber(seq) or not stored then
   return redis.error_reply('${corruptReplyTag} the stored hash lacks its record, session or save number')
 end
 local announcement
-if ARGV[8] then
+if ARGV[9] then
   local answer = ''
   if ARGV[3] ~= '' then answer = ',"answer":' .. ARGV[3] end
+  if ARGV[8] ~= '' then answer = answer .. ',"answeredBy":' .. ARGV[8] end
   -- The outcome and the time are plain words and an ISO date: nothing in them needs escaping.
   local settled = string.sub(stored, 1, -2) .. ',"outcome":"' .. ARGV[2] .. '","settledAt":"' .. ARGV[4] .. '"' .. answer .. '}'
-  announcement = ARGV[9] .. settled .. ARGV[10]${refuseUnlessMayPublish('ARGV[8]', 'announcement')}
+  announcement = ARGV[10] .. settled .. ARGV[11]${refuseUnlessMayPublish('ARGV[9]', 'announcement')}
 end
 redis.call('HSET', KEYS[1], 'outcome', ARGV[2], 'settledAt', ARGV[4])
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'answer', ARGV[3]) end
+if ARGV[8] ~= '' then redis.call('HSET', KEYS[1], 'answeredBy', ARGV[8]) end
 redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('ZREM', ARGV[5] .. session, ARGV[1])
 if ARGV[6] == '1' then
@@ -122,7 +125,7 @@ if ARGV[6] == '1' then
 elseif ARGV[7] ~= '0' then
   redis.call('PEXPIRE', KEYS[1], ARGV[7])
 end
-if announcement then redis.call('PUBLISH', ARGV[8], announcement) end
+if announcement then redis.call('PUBLISH', ARGV[9], announcement) end
 return redis.call('HGETALL', KEYS[1])
 `);
 

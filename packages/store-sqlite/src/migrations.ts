@@ -52,6 +52,12 @@ export const questionStoreMigrations: readonly Migration[] = [
     // Nullable with no default: every question stored before this step simply has no askedOn.
     sql: 'ALTER TABLE questions ADD COLUMN asked_on TEXT;',
   },
+  {
+    version: 3,
+    description: 'answeredBy: who answered or dismissed a settled question, and through which channel',
+    // Nullable: questions settled before this step, and asker-side outcomes, have no answeredBy.
+    sql: 'ALTER TABLE questions ADD COLUMN answered_by TEXT CHECK (answered_by IS NULL OR json_valid(answered_by));',
+  },
 ];
 
 /**

@@ -129,7 +129,7 @@ describe('surviving a restart', () => {
     try {
       expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(raw.prepare('SELECT version FROM schema_version').pluck().get()).toBe(store.schemaVersion);
-      expect(store.schemaVersion).toBe(2);
+      expect(store.schemaVersion).toBe(3);
     } finally {
       raw.close();
     }
@@ -160,6 +160,42 @@ describe('askedOn, the node holding a blocking asker', () => {
   });
 });
 
+describe('answeredBy, who settled a question', () => {
+  const alex = { principalId: 'alice', via: 'slack', user: 'U0ALEX', destination: 'slack:C0123' };
+
+  it('is kept by claim and comes back from get and listAwaitingResume, also after a reopen', async () => {
+    const file = tempFile();
+    const store = open(file);
+    const record = sampleQuestionRecord();
+    await store.save(record);
+    const claimed = await store.claim(record.rpcId, 'answered', yes, { answeredBy: alex });
+    expect(claimed?.answeredBy).toEqual(alex);
+    expect(await store.listAwaitingResume()).toEqual([claimed]);
+    await store.close();
+    expect((await open(file).get(record.rpcId))?.answeredBy).toEqual(alex);
+  });
+
+  it('upgrades a version-2 file: its settled question has none, a new claim keeps one', async () => {
+    const file = tempFile();
+    const raw = new Database(file);
+    const old = sampleQuestionRecord();
+    try {
+      expect(migrate(raw, questionStoreMigrations.slice(0, 2))).toEqual({ from: 0, to: 2 });
+      raw
+        .prepare("INSERT INTO questions (rpc_id, session_id, asked_by, asked_at, mode, questions, outcome, answer, settled_at) VALUES (?, ?, ?, ?, ?, ?, 'answered', ?, ?)")
+        .run(old.rpcId, old.sessionId, old.askedBy, old.askedAt, old.mode, JSON.stringify(old.questions), JSON.stringify(yes), old.askedAt);
+    } finally {
+      raw.close();
+    }
+    const store = open(file);
+    expect(store.schemaVersion).toBe(3);
+    expect(await store.get(old.rpcId)).not.toHaveProperty('answeredBy');
+    const fresh = sampleQuestionRecord();
+    await store.save(fresh);
+    expect((await store.claim(fresh.rpcId, 'cancelled', undefined, { answeredBy: alex }))?.answeredBy).toEqual(alex);
+  });
+});
+
 describe('upgrading a version-1 store', () => {
   /** A file exactly as the version-1 release left it: migration 1 only, with one pending question written through its columns. */
   function versionOneFile(record: ReturnType<typeof sampleQuestionRecord>): string {
@@ -177,16 +213,16 @@ describe('upgrading a version-1 store', () => {
     return file;
   }
 
-  it('brings the file to version 2 on open and keeps its pending question', async () => {
+  it('brings the file to version 3 on open and keeps its pending question', async () => {
     const record = sampleQuestionRecord({ mode: 'detached', urgency: 'high', state: { tool: 'deploy' } });
     const file = versionOneFile(record);
     const store = open(file);
-    expect(store.schemaVersion).toBe(2);
+    expect(store.schemaVersion).toBe(3);
     expect(await store.listPending('all')).toEqual([record]);
     await store.close();
     const check = new Database(file, { readonly: true });
     try {
-      expect(check.prepare('SELECT version FROM schema_version').pluck().get()).toBe(2);
+      expect(check.prepare('SELECT version FROM schema_version').pluck().get()).toBe(3);
     } finally {
       check.close();
     }
@@ -218,7 +254,7 @@ describe('upgrading a version-1 store', () => {
         code = QuestionStoreError.isInstance(error) ? error.code : error;
       }
       expect(code).toBe('NEWER_SCHEMA');
-      expect(raw.prepare('SELECT version FROM schema_version').pluck().get()).toBe(2);
+      expect(raw.prepare('SELECT version FROM schema_version').pluck().get()).toBe(3);
       expect(raw.prepare('SELECT rpc_id, asked_on FROM questions').all()).toEqual([{ rpc_id: record.rpcId, asked_on: 'node-a' }]);
     } finally {
       raw.close();

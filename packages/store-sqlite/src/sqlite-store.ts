@@ -21,6 +21,7 @@ import {
   type QuestionStore,
   type ReadEventsOptions,
   type SessionSelection,
+  type StoreWriteOptions,
 } from '@askseam/store';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 import Database, { type Database as Connection, type Statement } from 'better-sqlite3';
@@ -47,6 +48,7 @@ interface QuestionRow {
   settled_at: string | null;
   resumed_at: string | null;
   asked_on: string | null;
+  answered_by: string | null;
 }
 
 interface EventRow {
@@ -66,7 +68,7 @@ interface EventInsert {
   data: string;
 }
 
-const columns = 'rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, outcome, answer, settled_at, resumed_at, asked_on';
+const columns = 'rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, outcome, answer, settled_at, resumed_at, asked_on, answered_by';
 
 /**
  * A `QuestionStore` in one SQLite file (better-sqlite3, WAL): pending questions, their settlements
@@ -144,8 +146,8 @@ export class SqliteQuestionStore implements QuestionStore {
     await this.#write(() => this.#insertRecordWithEvent(checked.record, row));
   }
 
-  async claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer): Promise<QuestionRecord | undefined> {
-    const settlement = parseSettlement(outcome, answer);
+  async claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer, options?: StoreWriteOptions): Promise<QuestionRecord | undefined> {
+    const settlement = parseSettlement(outcome, answer, options?.answeredBy);
     // One UPDATE … WHERE outcome IS NULL: SQLite runs it atomically, so of racing claims (in this
     // process or another on the same file) exactly one changes the row and gets it back.
     const row = (await this.#write((statements) => statements.claim.get({
@@ -153,6 +155,7 @@ export class SqliteQuestionStore implements QuestionStore {
       outcome: settlement.outcome,
       answer: settlement.answer === undefined ? null : JSON.stringify(settlement.answer),
       settled_at: new Date().toISOString(),
+      answered_by: settlement.answeredBy === undefined ? null : JSON.stringify(settlement.answeredBy),
     }))) as QuestionRow | undefined;
     return row === undefined ? undefined : recordOf(row, this.filename);
   }
@@ -300,7 +303,7 @@ function prepare(db: Connection) {
        ON CONFLICT (rpc_id) DO NOTHING`,
     ),
     claim: statement(
-      `UPDATE questions SET outcome = @outcome, answer = @answer, settled_at = @settled_at
+      `UPDATE questions SET outcome = @outcome, answer = @answer, settled_at = @settled_at, answered_by = @answered_by
        WHERE rpc_id = @rpc_id AND outcome IS NULL
        RETURNING ${columns}`,
     ),
@@ -360,6 +363,7 @@ function recordOf(row: QuestionRow, filename: string): QuestionRecord {
       ...(row.answer === null ? {} : { answer: JSON.parse(row.answer) }),
       ...(row.settled_at === null ? {} : { settledAt: row.settled_at }),
       ...(row.resumed_at === null ? {} : { resumedAt: row.resumed_at }),
+      ...(row.answered_by === null ? {} : { answeredBy: JSON.parse(row.answered_by) }),
     })),
   );
   if (!parsed.success) throw corruptRow(`question "${row.rpc_id}"`, filename, parsed.error);

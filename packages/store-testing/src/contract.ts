@@ -183,6 +183,31 @@ export function describeQuestionStoreContract(name: string, makeStore: () => Que
         expect(await questionStoreErrorCode(store.claim(record.rpcId, 'lost' as never))).toBe('INVALID_INPUT');
         expect((await store.get(record.rpcId))?.outcome).toBeUndefined();
       });
+
+      it('keeps who answered (answeredBy) with a person\'s claim, in get, listAwaitingResume and the claim itself', async () => {
+        const store = await fresh();
+        const answered = sampleQuestionRecord();
+        const dismissed = sampleQuestionRecord();
+        await store.save(answered);
+        await store.save(dismissed);
+        const alex = { principalId: 'alice', via: 'slack', user: 'U0ALEX', destination: 'slack:C0123' };
+        const claimed = await store.claim(answered.rpcId, 'answered', yes, { answeredBy: alex });
+        expect(claimed).toEqual({ ...answered, outcome: 'answered', answer: yes, answeredBy: alex, settledAt: expect.any(String) });
+        expect((await store.claim(dismissed.rpcId, 'cancelled', undefined, { answeredBy: { principalId: 'bob', via: 'websocket' } }))?.answeredBy).toEqual({ principalId: 'bob', via: 'websocket' });
+        expect(await store.get(answered.rpcId)).toEqual(claimed);
+        expect((await store.listAwaitingResume()).map((record) => record.answeredBy)).toEqual([alex, { principalId: 'bob', via: 'websocket' }]);
+      });
+
+      it('leaves answeredBy absent on a claim without it, and refuses it on an asker\'s outcome or in a bad shape, leaving the record pending', async () => {
+        const store = await fresh();
+        const record = sampleQuestionRecord();
+        await store.save(record);
+        expect(await questionStoreErrorCode(store.claim(record.rpcId, 'aborted', undefined, { answeredBy: { principalId: 'p', via: 'websocket' } }))).toBe('INVALID_INPUT');
+        expect(await questionStoreErrorCode(store.claim(record.rpcId, 'answered', yes, { answeredBy: { principalId: 'p', via: 'Not A Name' } }))).toBe('INVALID_INPUT');
+        expect(await questionStoreErrorCode(store.claim(record.rpcId, 'answered', yes, { answeredBy: { principalId: 'p', via: 'http', extra: 1 } as never }))).toBe('INVALID_INPUT');
+        expect((await store.get(record.rpcId))?.outcome).toBeUndefined();
+        expect(await store.claim(record.rpcId, 'timed_out')).not.toHaveProperty('answeredBy');
+      });
     });
 
     describe('listPending', () => {
@@ -368,7 +393,12 @@ export function describeQuestionStoreContract(name: string, makeStore: () => Que
 
       it('keeps every optional field of an event', async () => {
         const store = await fresh();
-        const event = { type: 'response_rejected', sessionId: 'a', rpcId: 'r', data: { reason: 'bad-response', detail: 'why', principalId: 'p', channel: 'websocket' } } as const;
+        const event = {
+          type: 'response_rejected',
+          sessionId: 'a',
+          rpcId: 'r',
+          data: { reason: 'bad-response', detail: 'why', principalId: 'p', channel: 'slack', user: 'U0ALEX', destination: 'slack:C0123' },
+        } as const;
         const stored = await store.appendEvent(event);
         expect((await store.readEvents('a'))[0]).toEqual({ ...event, id: stored.id, at: stored.at });
       });

@@ -1,10 +1,18 @@
 import { askUserQuestionAnswerSchema, askUserQuestionsSchema } from '@askseam/user-questions';
 // Namespace import: lets bundlers drop the parts of zod (locales) we never use.
 import * as z from 'zod';
-import { questionModeSchema, questionUrgencySchema } from './record.js';
+import { questionModeSchema, questionUrgencySchema, responseViaSchema } from './record.js';
 
-/** Where a response came from. */
-export const responseChannelSchema = z.enum(['websocket', 'http']);
+/** Where a response came from: `AnsweredBy.via` (`websocket`, `http`, `slack`, `email`, `agent`, …). */
+export const responseChannelSchema = responseViaSchema;
+
+/** Who sent a response, as the log keeps it: the principal, the channel (`via`), and the channel's own names for the person and the place. */
+const responder = {
+  principalId: z.string(),
+  channel: responseChannelSchema,
+  user: z.string().min(1).max(512).optional(),
+  destination: z.string().min(1).max(512).optional(),
+};
 
 const base = { sessionId: z.string().min(1), rpcId: z.string().min(1) };
 
@@ -23,7 +31,7 @@ export const humanInputRequestedWithoutQuestionsSchema = z.strictObject({
 export const responseFromHumanWithoutAnswerSchema = z.strictObject({
   ...base,
   type: z.literal('response_from_human'),
-  data: z.strictObject({ principalId: z.string(), channel: responseChannelSchema }),
+  data: z.strictObject({ ...responder }),
 });
 
 export const newQuestionEventSchema = z.discriminatedUnion('type', [
@@ -40,12 +48,13 @@ export const newQuestionEventSchema = z.discriminatedUnion('type', [
   z.strictObject({
     ...base,
     type: z.literal('delivered'),
-    data: z.strictObject({ channel: z.literal('websocket'), connectionId: z.string(), replay: z.boolean() }),
+    /** `channel`: `websocket` for the socket and the event stream, else the in-process channel's name (`slack`, `email`, …). */
+    data: z.strictObject({ channel: responseChannelSchema, connectionId: z.string(), replay: z.boolean() }),
   }),
   z.strictObject({
     ...base,
     type: z.literal('response_from_human'),
-    data: z.strictObject({ answer: askUserQuestionAnswerSchema, principalId: z.string(), channel: responseChannelSchema }),
+    data: z.strictObject({ answer: askUserQuestionAnswerSchema, ...responder }),
   }),
   z.strictObject({
     ...base,
@@ -53,14 +62,13 @@ export const newQuestionEventSchema = z.discriminatedUnion('type', [
     data: z.strictObject({
       reason: z.enum(['not-pending', 'bad-response', 'forbidden']),
       detail: z.string().optional(),
-      principalId: z.string(),
-      channel: responseChannelSchema,
+      ...responder,
     }),
   }),
   z.strictObject({
     ...base,
     type: z.literal('cancelled'),
-    data: z.strictObject({ principalId: z.string(), channel: responseChannelSchema, message: z.string().optional() }),
+    data: z.strictObject({ ...responder, message: z.string().optional() }),
   }),
   z.strictObject({
     ...base,

@@ -3,14 +3,16 @@ export type { ListRecordsOptions, ListSettledOptions, QuestionStore, ReadEventsO
 export { MemoryQuestionStore } from './memory.js';
 export type { MemoryQuestionStoreOptions } from './memory.js';
 export {
+  answeredBySchema,
   humanOutcomes,
   newQuestionRecordSchema,
   questionModeSchema,
   questionOutcomeSchema,
   questionRecordSchema,
   questionUrgencySchema,
+  responseViaSchema,
 } from './record.js';
-export type { JsonValue, NewQuestionRecord, QuestionMode, QuestionOutcome, QuestionRecord, QuestionUrgency } from './record.js';
+export type { AnsweredBy, JsonValue, NewQuestionRecord, QuestionMode, QuestionOutcome, QuestionRecord, QuestionUrgency } from './record.js';
 export { newQuestionEventSchema, questionEventTypes, responseChannelSchema } from './events.js';
 export type { NewQuestionEvent, QuestionEvent, QuestionEventType } from './events.js';
 export { QuestionStoreError, questionStoreErrorCodes } from './errors.js';

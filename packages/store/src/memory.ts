@@ -4,7 +4,7 @@ import { isoNow } from './iso-now.js';
 import { LargestLog } from './largest-log.js';
 import type { NewQuestionEvent, QuestionEvent } from './events.js';
 import { humanOutcomes, questionRecordSchema, type NewQuestionRecord, type QuestionOutcome, type QuestionRecord } from './record.js';
-import type { ListSettledOptions, QuestionStore, ReadEventsOptions, SessionSelection, SettledRecordsPage } from './store.js';
+import type { ListSettledOptions, QuestionStore, ReadEventsOptions, SessionSelection, SettledRecordsPage, StoreWriteOptions } from './store.js';
 import { keepNewQuestionEvent, keepNewQuestionEvents, keepNewQuestionRecord, parseListSettledOptions, parseReadEventsOptions, parseRecordWithEvent, parseSettlement, readNewQuestionEvent } from './validate.js';
 
 export interface MemoryQuestionStoreOptions {
@@ -70,8 +70,8 @@ export class MemoryQuestionStore implements QuestionStore {
     this.#append(checked.event, isoNow());
   }
 
-  async claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer): Promise<QuestionRecord | undefined> {
-    const settlement = parseSettlement(outcome, answer);
+  async claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer, options?: StoreWriteOptions): Promise<QuestionRecord | undefined> {
+    const settlement = parseSettlement(outcome, answer, options?.answeredBy);
     // Check and settle in one synchronous step: no await between them, so no other claim can interleave.
     const record = this.#records.get(rpcId);
     if (record === undefined || record.outcome !== undefined) return undefined;
@@ -216,14 +216,14 @@ function copyRecord(record: QuestionRecord): QuestionRecord {
 
 /**
  * True when every part of a record is frozen or a primitive: its questions a sealed batch, its
- * answer (if any) a sealed answer, and every other field a string. Such a record, frozen itself,
+ * answer (if any) a sealed answer, its answeredBy (if any) frozen, and every other field a string. Such a record, frozen itself,
  * can be shared with whoever asks for it. A `state` (JSON of any depth) never qualifies.
  */
 function isImmutableRecord(record: QuestionRecord): boolean {
   for (const key in record) {
     const value = record[key as keyof QuestionRecord];
     if (typeof value !== 'object' || value === null) continue;
-    if (key === 'questions' ? isSealedQuestionBatch(value) : key === 'answer' && isSealedAnswer(value)) continue;
+    if (key === 'questions' ? isSealedQuestionBatch(value) : key === 'answer' ? isSealedAnswer(value) : key === 'answeredBy' && Object.isFrozen(value)) continue;
     return false;
   }
   return true;

@@ -19,6 +19,23 @@ export const questionOutcomeSchema = z.enum(['answered', 'cancelled', 'aborted',
 
 const timestampSchema = z.iso.datetime();
 
+/**
+ * How a response came in: `websocket`, `http`, a channel's name (`slack`, `teams`, `gchat`,
+ * `discord`, `telegram`, `email`) or `agent`. A short lowercase name, so logs and metrics can group by it.
+ */
+export const responseViaSchema = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a lowercase name of at most 32 letters, digits and dashes, starting with a letter');
+
+/** Who settled a question by answering or dismissing it (docs/design.md, "Who answered"). */
+export const answeredBySchema = z.strictObject({
+  /** The principal the response came in as: a socket's or HTTP caller's, a channel's, or the app principal a channel mapped its user to. */
+  principalId: z.string().min(1),
+  via: responseViaSchema,
+  /** The person as the channel names them (a Slack user id, an e-mail address). */
+  user: z.string().min(1).max(512).optional(),
+  /** Where the channel showed the question (`slack:C0123`, `email:oncall@example.com`). */
+  destination: z.string().min(1).max(512).optional(),
+});
+
 /** What `save` takes: a question that has just been asked and is waiting for its answer. */
 export const newQuestionRecordSchema = z.strictObject({
   /** The question's id on the wire and in every store call; unique in the store. */
@@ -47,6 +64,8 @@ export const questionRecordSchema = newQuestionRecordSchema.extend({
   /** The validated answer, for outcome `answered` only. */
   answer: askUserQuestionAnswerSchema.optional(),
   settledAt: timestampSchema.optional(),
+  /** Who answered or dismissed it (outcomes `answered` and `cancelled`), when the claim said. */
+  answeredBy: answeredBySchema.optional(),
   /** When the resume handler (or the in-process asker) took the settled record; unset until then. */
   resumedAt: timestampSchema.optional(),
 });
@@ -56,6 +75,7 @@ export type QuestionUrgency = z.infer<typeof questionUrgencySchema>;
 export type QuestionOutcome = z.infer<typeof questionOutcomeSchema>;
 export type NewQuestionRecord = z.infer<typeof newQuestionRecordSchema>;
 export type QuestionRecord = z.infer<typeof questionRecordSchema>;
+export type AnsweredBy = z.infer<typeof answeredBySchema>;
 /** A JSON value, as `state` must be (it is written to disk by durable stores). */
 export type JsonValue = z.infer<ReturnType<typeof z.json>>;
 

@@ -1,7 +1,7 @@
 import type { BusAnnouncement } from './bus.js';
 import type { QuestionStoreErrorCode } from './errors.js';
 import type { NewQuestionEvent, QuestionEvent } from './events.js';
-import type { NewQuestionRecord, QuestionOutcome, QuestionRecord } from './record.js';
+import type { AnsweredBy, NewQuestionRecord, QuestionOutcome, QuestionRecord } from './record.js';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 
 /** Which sessions to list: some, by id, or every session in the store. */
@@ -69,6 +69,11 @@ export interface SettledRecordsPage {
 export interface StoreWriteOptions {
   /** Publish this with the write, in the same atomic step, and only if the write happened. */
   announce?: BusAnnouncement;
+  /**
+   * `claim` only: who answered or dismissed the question, kept as the settled record's
+   * `answeredBy`. Refused (`INVALID_INPUT`) with an asker's outcome (`aborted`, `timed_out`).
+   */
+  answeredBy?: AnsweredBy;
 }
 
 export interface QuestionStore {

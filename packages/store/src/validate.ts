@@ -4,7 +4,7 @@ import { askUserQuestionAnswerSchema, compiledSafeParse, isSealedAnswer, isSeale
 import type * as z from 'zod';
 import { QuestionStoreError } from './errors.js';
 import { humanInputRequestedWithoutQuestionsSchema, newQuestionEventSchema, responseFromHumanWithoutAnswerSchema, type NewQuestionEvent } from './events.js';
-import { newQuestionRecordSchema, questionOutcomeSchema, type NewQuestionRecord, type QuestionOutcome } from './record.js';
+import { answeredBySchema, humanOutcomes, newQuestionRecordSchema, questionOutcomeSchema, type AnsweredBy, type NewQuestionRecord, type QuestionOutcome } from './record.js';
 import type { ListSettledOptions, ReadEventsOptions } from './store.js';
 
 // The compiled parsers answer exactly as their schemas do; what they accept they return as a fresh
@@ -55,8 +55,24 @@ function checkNewQuestionRecord(record: unknown, { keepSealed }: { keepSealed: b
   return structuredClone(parsed.data);
 }
 
-/** A checked settlement for `claim`: `answer` exactly when the outcome is `answered`. */
-export function parseSettlement(outcome: unknown, answer: unknown): { outcome: QuestionOutcome; answer?: AskUserQuestionAnswer } {
+/** A checked settlement for `claim`: `answer` exactly when the outcome is `answered`; `answeredBy` only for a person's outcome. */
+export function parseSettlement(
+  outcome: unknown,
+  answer: unknown,
+  answeredBy?: unknown,
+): { outcome: QuestionOutcome; answer?: AskUserQuestionAnswer; answeredBy?: AnsweredBy } {
+  const settlement = parseOutcomeAndAnswer(outcome, answer);
+  if (answeredBy === undefined) return settlement;
+  if (!humanOutcomes.includes(settlement.outcome)) {
+    throw new QuestionStoreError('INVALID_INPUT', `Only a person's claim ("answered" or "cancelled") says who answered; drop answeredBy from this "${settlement.outcome}" claim.`);
+  }
+  const parsed = answeredBySchema.safeParse(answeredBy);
+  if (!parsed.success) throw invalid('The answeredBy of a claim', parsed.error);
+  // Frozen, so a record holding it can still be shared as it is (every field is a string).
+  return { ...settlement, answeredBy: Object.freeze(parsed.data) };
+}
+
+function parseOutcomeAndAnswer(outcome: unknown, answer: unknown): { outcome: QuestionOutcome; answer?: AskUserQuestionAnswer } {
   const parsedOutcome = questionOutcomeSchema.safeParse(outcome);
   if (!parsedOutcome.success) throw invalid('The outcome', parsedOutcome.error);
   if (parsedOutcome.data !== 'answered') {
