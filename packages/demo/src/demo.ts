@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createWebSocketHost, toNodeListener, type WebSocketHost } from '@askseam/host-ws';
 import type { QuestionStore } from '@askseam/store';
-import { defaultBundlePath } from './bundle.js';
+import { defaultBundlePath, defaultConsoleBundlePath } from './bundle.js';
 import { DEFAULT_PORT, type DemoAgentConfig, type DemoLang, type DemoTransport } from './config.js';
 import { openDemoPostgresStore, openDemoStore, printResumed } from './durable-store.js';
 import { demoRequestHandler } from './http.js';
@@ -56,6 +56,8 @@ export interface Demo {
   /** The URL the page's element is given, without the token: `socketUrl`, or `http://127.0.0.1:<port>/askseam` with SSE. */
   readonly hostUrl: string;
   readonly token: string;
+  /** The operator console, with its own token: `http://127.0.0.1:<port>/askseam/console?token=…` (docs/console.md). */
+  readonly consoleUrl: string;
   readonly port: number;
   /** The agent's in-process world (registry, seam, plan mode), for embedding and tests. */
   readonly runtime: DemoRuntime;
@@ -76,6 +78,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Demo> {
   const agentConfig = options.agent ?? { kind: 'scripted' };
   const transport = options.transport ?? 'ws';
   const token = randomBytes(24).toString('base64url');
+  // The console's own secret: the page's token never opens it.
+  const operatorToken = randomBytes(24).toString('base64url');
 
   const servePage = demoRequestHandler({ bundlePath: options.bundlePath ?? defaultBundlePath(), defaultLang: lang, transport });
   let host: WebSocketHost | undefined;
@@ -102,6 +106,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Demo> {
       server,
       path: pagePaths.socket,
       token,
+      operatorToken,
+      consoleScript: defaultConsoleBundlePath(),
       // Only this page may connect from a browser; clients without an Origin (Node, curl) still need the token.
       origins: [origin, `http://localhost:${port}`],
       ...(store === undefined ? {} : { store, onResume: printResumed(print) }),
@@ -117,7 +123,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Demo> {
   const url = `${origin}/?token=${token}`;
   const socketUrl = `ws://${LOOPBACK}:${port}${pagePaths.socket}`;
   const hostUrl = transport === 'sse' ? `${origin}${pagePaths.socket}` : socketUrl;
-  printBanner(print, url, agentConfig, transport);
+  const consoleUrl = `${origin}${pagePaths.socket}/console?token=${operatorToken}`;
+  printBanner(print, url, consoleUrl, agentConfig, transport);
 
   const stop = new AbortController();
   const tools = createDemoTools({ runtime, print, signal: stop.signal });
@@ -155,7 +162,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Demo> {
     return closing;
   };
 
-  return { url, socketUrl, transport, hostUrl, token, port, runtime, done, close };
+  return { url, socketUrl, transport, hostUrl, token, consoleUrl, port, runtime, done, close };
 }
 
 /** The SSE transport's two routes (the wire in docs/protocol.md); everything else under /askseam/ is the HTTP API. */
@@ -164,7 +171,7 @@ function isSseRoute(req: IncomingMessage): boolean {
   return path === `${pagePaths.socket}/events` || path === `${pagePaths.socket}/respond`;
 }
 
-function printBanner(print: PrintLine, url: string, agent: DemoAgentConfig, transport: DemoTransport): void {
+function printBanner(print: PrintLine, url: string, consoleUrl: string, agent: DemoAgentConfig, transport: DemoTransport): void {
   const who =
     agent.kind === 'openai' ? `an OpenAI-compatible model (${agent.model} at ${agent.baseUrl})` : 'the scripted demo agent (no network, no API key)';
   print('');
@@ -173,6 +180,10 @@ function printBanner(print: PrintLine, url: string, agent: DemoAgentConfig, tran
   print(`Open this URL in your browser to answer them (the page talks to the host over ${transport === 'sse' ? 'HTTP + Server-Sent Events' : 'a WebSocket'}):`);
   print('');
   print(`  ${url}`);
+  print('');
+  print('The operator console (what waits, withdraw, history, timelines, charts) is at:');
+  print('');
+  print(`  ${consoleUrl}`);
   print('');
   print('Every tool call and every tool result the model receives is printed below. Press Ctrl+C to stop.');
   print('');

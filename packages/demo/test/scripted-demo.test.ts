@@ -42,6 +42,12 @@ describe('the scripted demo agent', () => {
     const firstCall = lines.findIndex((line) => line.startsWith('[tool call]'));
     expect(urlLine).toBeGreaterThanOrEqual(0);
     expect(urlLine).toBeLessThan(firstCall);
+    // The console's URL sits next to the page's, with a token of its own.
+    expect(demo.consoleUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${demo.port}/askseam/console\\?token=[\\w-]+$`));
+    expect(demo.consoleUrl).not.toContain(demo.token);
+    const consoleLine = lines.findIndex((line) => line.includes(demo.consoleUrl));
+    expect(consoleLine).toBeGreaterThan(urlLine);
+    expect(consoleLine).toBeLessThan(firstCall);
   });
 
   it('asks a recommended single-select and a multi-select first, then a free-text question', async () => {

@@ -40,6 +40,16 @@ async function tempBundle(code: string): Promise<string> {
 }
 
 describe('the demo server', () => {
+  it('serves the operator console to its own token only, not to the page\'s', async () => {
+    const { demo } = await startTestDemo(cleanup);
+    const page = await fetch(demo.consoleUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<askseam-console');
+    const pending = await fetch(`http://127.0.0.1:${demo.port}/askseam/console/api/pending?token=${demo.token}`);
+    expect(pending.status).toBe(403);
+    expect((await fetch(`http://127.0.0.1:${demo.port}/askseam/console/askseam-console.js`)).status).toBe(200);
+  });
+
   it('serves a page that loads the bundle and the page script, and carries no token', async () => {
     const { demo } = await startTestDemo(cleanup);
     const response = await fetch(demo.url);

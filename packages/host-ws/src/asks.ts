@@ -24,7 +24,7 @@ import { PendingQuestion, type PendingTable } from './pending.js';
 import type { Reporter } from './reporter.js';
 import type { Tier } from './route.js';
 import type { Routing } from './routing.js';
-import type { Waiters } from './hand-over.js';
+import type { HandOver, Waiters } from './hand-over.js';
 
 export interface AsksDeps {
   store: QuestionStore;
@@ -39,6 +39,8 @@ export interface AsksDeps {
   work: BackgroundWork;
   logger: HostLogger;
   notify: Notifier | undefined;
+  /** Where a question settled by someone else goes (a withdraw that lost the race tells its clients how it ended). */
+  handOver: HandOver;
   /** The one-question link `notify` gets with each question; absent (or undefined) when links have no page to open. */
   linkFor?: ((record: QuestionRecord) => string | undefined) | undefined;
   /** The host's route: asked questions get their tiers before they are saved (a bad route refuses the ask). */
@@ -194,6 +196,66 @@ export class Asks {
     // Askers whose question was out of the table (an answer being claimed) end too.
     for (const waiter of waiters.takeAll()) {
       waiter.reject(new UserQuestionError('ASK_ABORTED', 'The WebSocket host closed while the answer to the question was being recorded.'));
+    }
+  }
+
+  /**
+   * An operator withdraws a pending question: settled `aborted` in the store (first claim wins, as
+   * with any answer), its asker ended `ASK_ABORTED` (cause `WITHDRAWN`), the event log and
+   * `onEvent` told who did it and why. False when it was not pending (unknown, already settled, or
+   * an answer won the race). Rejects `STORE_FAILED` when the store could not record it (still pending).
+   */
+  async withdraw(rpcId: string, by: { principalId: string; reason?: string }): Promise<boolean> {
+    const { pending, waiters, delivery, reporter, store, cluster, handOver, work } = this.deps;
+    const entry = pending.claim(rpcId);
+    if (entry !== undefined) {
+      // A claim must not overtake the question's own save.
+      await this.#saves.get(rpcId);
+      if (!entry.saved) {
+        delivery.resolved(entry, { outcome: 'aborted' });
+        return false;
+      }
+    }
+    const announce = cluster.announcement({ type: 'settled' });
+    let settled: QuestionRecord | undefined;
+    try {
+      settled = await (announce === undefined ? store.claim(rpcId, 'aborted') : store.claim(rpcId, 'aborted', undefined, { announce }));
+    } catch (error) {
+      // Not recorded: it is pending here again, exactly as before.
+      if (entry !== undefined && pending.get(rpcId) === undefined && !pending.wasSettledElsewhere(rpcId)) pending.add(entry);
+      throw new WebSocketHostError('STORE_FAILED', `The store could not record the withdrawal of question "${rpcId}", so it is still pending: ${String(error)}`, { cause: error });
+    }
+    if (settled === undefined) {
+      // Settled first by someone else (an answer here or on another node): our clients saw it go and must hear how it ended.
+      if (entry !== undefined) work.track(this.#tellOutcome(entry.rpcId, (record) => handOver.adoptSettled(record, undefined, entry)));
+      return false;
+    }
+    if (announce === undefined) cluster.publish({ type: 'settled', record: settled });
+    if (entry !== undefined) delivery.resolved(entry, { outcome: 'aborted' });
+    reporter.report({ kind: 'withdrawn', rpcId, sessionId: settled.sessionId, principalId: by.principalId, ...(by.reason === undefined ? {} : { reason: by.reason }) }, { log: true });
+    const why = by.reason === undefined ? '' : `: ${by.reason}`;
+    const cause = new WebSocketHostError('WITHDRAWN', `Operator "${by.principalId}" withdrew question "${rpcId}"${why}`);
+    waiters.take(rpcId)?.reject(new UserQuestionError('ASK_ABORTED', `An operator withdrew the question before anyone answered it${why}`, { cause }));
+    return true;
+  }
+
+  /** Call `notify` again for a question still pending in the store (a message that went missing). False when it is not pending. */
+  async resendNotification(rpcId: string): Promise<boolean> {
+    const { notify, store, logger } = this.deps;
+    if (notify === undefined) throw new WebSocketHostError('NO_NOTIFY', 'This host has no `notify` hook, so there is no notification to send again; pass `notify` to createWebSocketHost.');
+    const record = await store.get(rpcId);
+    if (record === undefined || record.outcome !== undefined) return false;
+    logger.info('notification sent again', { rpcId, sessionId: record.sessionId });
+    callNotifier(notify, record, logger, this.deps.linkFor);
+    return true;
+  }
+
+  async #tellOutcome(rpcId: string, adopt: (record: QuestionRecord) => void): Promise<void> {
+    try {
+      const record = await this.deps.store.get(rpcId);
+      if (record?.outcome !== undefined) adopt(record);
+    } catch (error) {
+      this.deps.logger.error('could not read how another process settled a question', { rpcId, error: String(error) });
     }
   }
 

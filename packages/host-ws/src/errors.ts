@@ -17,6 +17,10 @@ export const webSocketHostErrorCodes = [
   'QUORUM_UNSUPPORTED',
   /** `options.route` threw or returned tiers that cannot be used (the question was not asked), or `agentAnswerer` got a bad definition. */
   'INVALID_ROUTE',
+  /** The `cause` of the `ASK_ABORTED` an asker gets when an operator withdrew its question (`host.withdraw`, the console). */
+  'WITHDRAWN',
+  /** `resendNotification` on a host without `notify`: there is nothing to send it with. */
+  'NO_NOTIFY',
   /** `openChannel` on a closed host, or `respond` through a channel that was closed (or whose host was). */
   'CLOSED',
 ] as const;

@@ -38,6 +38,8 @@ export type HostEvent =
    * agent answerers of the tier before gave up. Once per tier across nodes. `answerers` as in the event log.
    */
   | { type: 'escalated'; rpcId: string; sessionId: string; tier: number; reason: 'after' | 'fall-through'; answerers: string[] }
+  /** An operator withdrew the question (`host.withdraw` or the console): `principalId` is the operator's, `reason` theirs. */
+  | { type: 'aborted'; rpcId: string; sessionId: string; by: 'operator'; timedOut?: false; principalId: string; reason?: string }
   | { type: 'response-rejected'; rpcId: string; connectionId: string; principalId: string; reason: ReceiptRejectionReason; detail?: string; channel?: ResponseChannel; user?: string; destination?: string }
   /** A stored question the host cannot use (unreadable, or an answer that does not fit it): skipped and listed by `host.quarantined()`. Once per record and process. */
   | { type: 'quarantined'; rpcId: string; sessionId?: string; reason: string }

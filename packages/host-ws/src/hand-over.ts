@@ -174,7 +174,14 @@ export class HandOver {
     pending.noteSettledElsewhere(record.rpcId);
     this.deps.reporter.telemetry?.settledElsewhere(record);
     if (entry !== undefined && record.outcome !== undefined) delivery.resolved(entry, { ...record, outcome: record.outcome });
-    if (record.outcome === undefined || !humanOutcomes.includes(record.outcome)) return;
+    if (record.outcome === undefined) return;
+    if (!humanOutcomes.includes(record.outcome)) {
+      // Only an operator's withdrawal ends a question `aborted` on a node other than its asker's.
+      waiters
+        .take(record.rpcId)
+        ?.reject(new UserQuestionError('ASK_ABORTED', 'The question was withdrawn on another node before anyone answered it; its session\'s event log says by whom and why.'));
+      return;
+    }
     if (this.refuseStoredAnswer(record)) return;
     if (waiters.has(record.rpcId)) this.handOver(record, message);
     // Our asker gave up while the person answered elsewhere and won: the answer still goes somewhere.

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { MemoryQuestionStore, type QuestionRecord, type QuestionStore, type UnreadableRecord } from '@askseam/store';
 import type { AskUserQuestionItem } from '@askseam/user-questions';
+import * as z from 'zod';
 import { Asks } from './asks.js';
 import { BusCluster, standalone, type Cluster } from './cluster.js';
 import { Delivery } from './delivery.js';
@@ -98,6 +99,20 @@ export interface WebSocketHost {
    */
   quarantined(): QuarantinedQuestion[];
   /**
+   * Withdraw a pending question (an operator's call, or the console's "withdraw"): it is settled
+   * `aborted` in the store, on every node, its asker's `ask()` rejects `ASK_ABORTED` (its `cause` a
+   * `WebSocketHostError` `WITHDRAWN` naming the operator and reason), and its session's event log
+   * gets an `aborted` event `{ by: 'operator', principalId, reason }`. `by` defaults to `'app'`.
+   * Resolves false when it is not pending (unknown, settled, or an answer won the race); rejects
+   * `STORE_FAILED` when the store could not record it (it stays pending). See docs/console.md.
+   */
+  withdraw(rpcId: string, options?: { reason?: string; by?: string }): Promise<boolean>;
+  /**
+   * Call `notify` again for a question still pending in the store (its first message went missing,
+   * or the person was away). False when it is not pending; rejects `NO_NOTIFY` without `notify`.
+   */
+  resendNotification(rpcId: string): Promise<boolean>;
+  /**
    * Stop serving: every pending ask rejects `ASK_ABORTED`, sockets close with 1001, the provider
    * is unregistered, the heartbeat stops, the upgrade listener is removed, and the host's own
    * listener (not an attached server) is closed. With the host's own in-memory store, pending
@@ -166,6 +181,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     lifecycle,
     work,
     logger,
+    handOver,
     notify: config.notify,
     linkFor: (record) => links.forNotify(record),
     ...(routing.active ? { routing } : {}),
@@ -195,7 +211,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
 
   // One set of rules for every transport; only `authenticate` differs (a Node request here, the
   // fetch handler brings its own for a Web Request), so a rule added here reaches both.
-  const requestAuth = { token: config.token, allowAnonymous: config.allowAnonymous, origins: config.origins, links: links.signer };
+  const requestAuth = { token: config.token, operatorToken: config.operatorToken, allowAnonymous: config.allowAnonymous, origins: config.origins, links: links.signer };
   const auth = { ...requestAuth, authenticate: config.authenticate };
   const handleRequest = createHttpHandler({
     path: config.path,
@@ -208,6 +224,13 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     onUnreadable,
     beingSaved: (rpcId) => pending.get(rpcId)?.saved === false,
     maySee: (rpcId, principal) => routing.maySee(rpcId, principal),
+    console: {
+      script: config.consoleScript,
+      canNotify: config.notify !== undefined,
+      withdraw: (rpcId, by) => asks.withdraw(rpcId, by),
+      resendNotification: (rpcId) => asks.resendNotification(rpcId),
+      quarantined: () => quarantine.list(),
+    },
     respond: (input, principal) => judge.judge(input, principal, (sessionId) => safeCanSee(principal, sessionId, logger), { channel: 'http', connectionId: 'http' }),
   });
   const ownServer = config.server === undefined;
@@ -383,9 +406,19 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     fetchHandler,
     openChannel: openHostChannel,
     quarantined: () => quarantine.list(),
+    withdraw: (rpcId, withdrawOptions) => {
+      const checked = withdrawOptionsSchema.safeParse({ rpcId, ...withdrawOptions });
+      if (!checked.success) return Promise.reject(new WebSocketHostError('INVALID_REQUEST', `host.withdraw(rpcId, { reason?, by? }): ${checked.error.issues[0]?.message ?? 'invalid'} (rpcId and by non-empty strings, reason at most 500 characters).`));
+      if (lifecycle.ended) return Promise.resolve(false);
+      const { reason, by = 'app' } = checked.data;
+      return asks.withdraw(checked.data.rpcId, { principalId: by, ...(reason === undefined ? {} : { reason }) });
+    },
+    resendNotification: (rpcId) => asks.resendNotification(rpcId),
     close: () => (closing ??= closeHost()),
   };
 }
+
+const withdrawOptionsSchema = z.strictObject({ rpcId: z.string().min(1), reason: z.string().max(500).optional(), by: z.string().min(1).max(200).optional() });
 
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { QuestionEvent, QuestionRecord, QuestionStore, UnreadableRecord } from '@askseam/store';
+import { consoleScriptRoute, serveConsole, serveConsoleScript, type ConsoleApiDeps } from './console-api.js';
 import type { HostLogger } from './logger.js';
 import { exhaustiveSessions, onlyQuestion, safeCanSee, type Principal } from './principal.js';
 import type { RespondInput, RespondOutcome } from './respond.js';
@@ -21,6 +22,8 @@ export interface HttpApiDeps {
   maySee(rpcId: string, principal: Principal): boolean;
   /** A record the list could not read: quarantined by the host, left out of the answer. */
   onUnreadable(record: UnreadableRecord): void;
+  /** The operator console under `${path}/console` (docs/console.md). */
+  console: Omit<ConsoleApiDeps, 'path' | 'store' | 'logger' | 'maxBodyBytes' | 'onUnreadable'>;
   /** Judge and settle one response exactly as a `question/respond` frame would be. */
   respond(input: RespondInput, principal: Principal): Promise<RespondOutcome>;
 }
@@ -55,6 +58,8 @@ async function serve(req: IncomingMessage, res: ServerResponse, route: string, d
   if (!deps.enabled) return sendError(res, 404, 'not-found', 'The HTTP API of this host is turned off.');
   if (deps.isClosed()) return sendError(res, 503, 'closed', 'The host is closed.');
 
+  if (route === consoleScriptRoute) return req.method === 'GET' || req.method === 'HEAD' ? serveConsoleScript(res, deps.console.script === undefined ? { script: undefined, logger: deps.logger } : { script: deps.console.script, logger: deps.logger }) : methodNotAllowed(res, 'GET');
+
   // Before routing: someone without credentials learns nothing, not even which routes exist.
   const decision = await authorizeUpgrade(req, deps.auth);
   if (!decision.ok) {
@@ -63,6 +68,11 @@ async function serve(req: IncomingMessage, res: ServerResponse, route: string, d
     return sendError(res, decision.status, decision.status === 401 ? 'unauthorized' : 'forbidden', decision.status === 401 ? 'Present the token as "Authorization: Bearer <token>" or ?token=, or a valid, unexpired one-question ?link=.' : 'This Origin may not use the API.');
   }
   const principal = decision.principal;
+  // Before a link's own checks: a link is never an operator, whatever its question's state.
+  if (route === '/console' || route.startsWith('/console/')) {
+    const { store, logger, maxBodyBytes, onUnreadable, path } = deps;
+    return serveConsole(req, res, route.slice('/console'.length), principal, { ...deps.console, path, store, logger, maxBodyBytes, onUnreadable });
+  }
   const canSee = (sessionId: string) => safeCanSee(principal, sessionId, deps.logger);
   // A one-question link works while its question is pending (in the store every node shares), and says so once it is not.
   const only = onlyQuestion(principal);
@@ -153,7 +163,7 @@ function viewOf(record: QuestionRecord): HttpQuestionView {
 type Body = { ok: true; value: unknown } | { ok: false };
 
 /** The request body as JSON, or an error response already sent (413 over the limit, 400 unreadable). */
-function readJsonBody(req: IncomingMessage, res: ServerResponse, limit: number, { emptyIsObject }: { emptyIsObject: boolean }): Promise<Body> {
+export function readJsonBody(req: IncomingMessage, res: ServerResponse, limit: number, { emptyIsObject }: { emptyIsObject: boolean }): Promise<Body> {
   return new Promise((resolve) => {
     const tooBig = () => {
       sendError(res, 413, 'too-large', `The body is larger than ${limit} bytes.`, { Connection: 'close' });
@@ -196,20 +206,20 @@ function readJsonBody(req: IncomingMessage, res: ServerResponse, limit: number, 
   });
 }
 
-function wholeNumber(text: string | null, fallback: number): number | undefined {
+export function wholeNumber(text: string | null, fallback: number): number | undefined {
   if (text === null) return fallback;
   return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
 }
 
-function methodNotAllowed(res: ServerResponse, allow: string): void {
+export function methodNotAllowed(res: ServerResponse, allow: string): void {
   sendError(res, 405, 'method-not-allowed', `Use ${allow} here.`, { Allow: allow });
 }
 
-function sendError(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
+export function sendError(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
   sendJson(res, status, { error: { code, message } }, headers);
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store', ...headers });
   res.end(text);

@@ -4,6 +4,7 @@ export type { HostConnectionInfo, HostPendingQuestion, WebSocketHost } from './h
 export type {
   HostAuthOptions,
   HostClusterOptions,
+  HostConsoleOptions,
   HostDurabilityOptions,
   HostLimitOptions,
   HostListenOptions,

@@ -62,6 +62,22 @@ export interface HostAuthOptions {
   route?: Route;
 }
 
+/** The operator console (docs/console.md). */
+export interface HostConsoleOptions {
+  /**
+   * A second shared token, for operators: presented like `token` (`?token=`, `Authorization:
+   * Bearer`), it opens the console and its API and sees every session. The users' `token` never
+   * opens the console; with `authenticate`, return a principal with `operator: true` instead.
+   */
+  operatorToken?: string;
+  /**
+   * The console's browser bundle on disk (`consoleBundleUrl()` from `@askseam/web/server`): served
+   * at `<path>/console/askseam-console.js` for the page at `<path>/console`. Absent: the page
+   * answers 404 (the console's API still works for an app that serves `<askseam-console>` itself).
+   */
+  consoleScript?: string | URL;
+}
+
 /** How much one client, or all of them, may cost the host. */
 export interface HostLimitOptions {
   /** Largest frame a client may send, in bytes. Default 1 MiB; bigger → close 1009. */
@@ -156,7 +172,7 @@ export interface HostObserverOptions {
 }
 
 /** Everything `createWebSocketHost` takes: the seam, and the options of each group, flat. */
-export interface WebSocketHostOptions extends HostListenOptions, HostAuthOptions, HostLimitOptions, HostDurabilityOptions, HostClusterOptions, HostObserverOptions {
+export interface WebSocketHostOptions extends HostListenOptions, HostAuthOptions, HostConsoleOptions, HostLimitOptions, HostDurabilityOptions, HostClusterOptions, HostObserverOptions {
   /** The seam; the host registers itself as its provider (a second provider → `DUPLICATE_PROVIDER`). */
   userQuestions: UserQuestions;
 }
@@ -206,6 +222,10 @@ export const optionTable = {
       .optional(),
     route: aFunction('a function (questions, context) => Tier[] | undefined'),
   },
+  console: {
+    operatorToken: z.string().min(1, 'operatorToken must not be empty').optional(),
+    consoleScript: z.union([z.string().min(1), z.instanceof(URL)]).optional(),
+  },
   limits: {
     maxPayload: z.number().int().positive().default(MiB),
     heartbeatMs: z.number().int().positive().default(DEFAULT_HOST_HEARTBEAT_MS),
@@ -245,6 +265,7 @@ export const optionTable = {
 const optionsSchema = z.object({
   ...optionTable.listen,
   ...optionTable.auth,
+  ...optionTable.console,
   ...optionTable.limits,
   ...optionTable.durability,
   ...optionTable.cluster,
@@ -280,7 +301,10 @@ export function resolveOptions(options: WebSocketHostOptions): ResolvedOptions {
     throw new WebSocketHostError('INVALID_OPTIONS', 'options.bus needs options.store: every node on a bus must share one store (e.g. RedisQuestionStore).');
   }
   // Failing closed: a host that would let anyone on the network answer as any agent must be a choice.
-  if (resolved.token === undefined && resolved.authenticate === undefined && !resolved.allowAnonymous) {
+  if (resolved.operatorToken !== undefined && resolved.operatorToken === resolved.token) {
+    throw new WebSocketHostError('INVALID_OPTIONS', 'options.operatorToken must differ from options.token: the users\' token must never open the operator console.');
+  }
+  if (resolved.token === undefined && resolved.authenticate === undefined && resolved.operatorToken === undefined && !resolved.allowAnonymous) {
     throw new WebSocketHostError(
       'NO_AUTHENTICATION',
       'createWebSocketHost needs a way to authenticate clients: pass `token` (shared-token mode) or `authenticate(req)`. ' +

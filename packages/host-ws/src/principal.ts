@@ -20,6 +20,12 @@ export interface Principal {
   sessionsExhaustive?: boolean;
   /** The groups the app puts this principal in: a route's `{ group }` answerer (docs/routing.md) and a quorum's `from` match them. */
   groups?: string[];
+  /**
+   * `true`: this principal may open the operator console (`<path>/console`) and its API: every
+   * pending and settled question of every session, withdraw, re-send notifications (docs/console.md).
+   * Only `authenticate` (or the `operatorToken`) makes one; a one-question link never is one.
+   */
+  operator?: true;
 }
 
 // The host's own see-everything principals, so that delivery can skip asking them.
@@ -30,6 +36,26 @@ export function everySessionPrincipal(id: string): Principal {
   const principal: Principal = { id, canSee: () => true };
   seesEverySession.add(principal);
   return principal;
+}
+
+/** The principal of the `operatorToken`: an operator who sees every session. */
+export function operatorTokenPrincipal(): Principal {
+  const principal: Principal = { id: 'operator-token', canSee: () => true, operator: true };
+  seesEverySession.add(principal);
+  return principal;
+}
+
+/**
+ * Whether the principal may use the operator console. Exactly `true`, never a truthy look-alike,
+ * and never a one-question link; a throwing getter means "no": an error must never widen access.
+ */
+export function isOperator(principal: Principal): boolean {
+  if (linkQuestions.has(principal)) return false;
+  try {
+    return principal.operator === true;
+  } catch {
+    return false;
+  }
 }
 
 // The host's own one-question principals (links), with the one question each may see and answer.

@@ -26,6 +26,8 @@ export type HostFact =
   | { kind: 'voted'; record: QuestionRecord; by: Responder; approvals: number; needed: number }
   /** The asker gave up (`signal`; `timedOut` when the seam's deadline fired it) or the host closed. */
   | { kind: 'aborted'; rpcId: string; sessionId: string; by: 'signal' | 'host-close'; timedOut: boolean }
+  /** An operator withdrew the question (`host.withdraw`, the console): settled `aborted`, the asker rejected `ASK_ABORTED`. */
+  | { kind: 'withdrawn'; rpcId: string; sessionId: string; principalId: string; reason?: string }
   /** `sessionId` is known only for a question the store has; without it nothing is written to the event log. */
   | { kind: 'rejected'; rpcId: string; sessionId?: string; reason: ReceiptRejectionReason; detail?: string; by: Responder }
   | { kind: 'quarantined'; rpcId: string; sessionId?: string; reason: string }
@@ -146,6 +148,11 @@ const outputs: OutputTable = {
     // The stored log has always told a timeout from an abort by its type.
     log: ({ rpcId, sessionId, by, timedOut }): NewQuestionEvent =>
       timedOut ? { type: 'timed_out', rpcId, sessionId, data: {} } : { type: 'aborted', rpcId, sessionId, data: { by } },
+  },
+  withdrawn: {
+    event: ({ rpcId, sessionId, principalId, reason }) => ({ type: 'aborted', rpcId, sessionId, by: 'operator', timedOut: false, principalId, ...optional('reason', reason) }),
+    line: ({ rpcId, sessionId, principalId }) => ['info', 'question withdrawn by an operator', { rpcId, sessionId, principalId }],
+    log: ({ rpcId, sessionId, principalId, reason }) => ({ type: 'aborted', rpcId, sessionId, data: { by: 'operator', principalId, ...optional('reason', reason) } }),
   },
   rejected: {
     // The rpcId is the sender's, unchecked: a real one is 36 characters, a crafted one may be a megabyte.

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { LinkSigner } from './link.js';
-import { everySessionPrincipal, linkPrincipal, type Principal } from './principal.js';
+import { everySessionPrincipal, linkPrincipal, operatorTokenPrincipal, type Principal } from './principal.js';
 
 export interface UpgradeAuth {
   token: string | undefined;
@@ -10,6 +10,8 @@ export interface UpgradeAuth {
   allowAnonymous: boolean;
   /** Allowed page origins; `'*'` among them allows any. Absent: only the host's own origin (see `originRefusal`). */
   origins: string[] | undefined;
+  /** The operator console's shared token (`operatorToken`): a match is an operator who sees every session. */
+  operatorToken?: string | undefined;
   /** Checks one-question links (`?link=`); absent: a presented link is refused. */
   links?: LinkSigner | undefined;
 }
@@ -62,6 +64,14 @@ export async function authorizeRequest(request: AuthRequestView, auth: Omit<Upgr
     const verdict = auth.links.verify(link);
     if (!verdict.ok) return { ok: false, status: 401, reason: verdict.reason };
     return { ok: true, principal: linkPrincipal(verdict.claims.rpcId, verdict.claims.sessionId) };
+  }
+  // Before the users' token: an operator's token is one more credential, never a widening of `token`.
+  if (auth.operatorToken !== undefined) {
+    const presented = presentedToken(request);
+    if (presented !== undefined && tokensEqual(presented, auth.operatorToken)) return { ok: true, principal: operatorTokenPrincipal() };
+    if (auth.token === undefined && request.authenticate === undefined && !auth.allowAnonymous) {
+      return { ok: false, status: 401, reason: presented === undefined ? 'no token was presented' : 'the token does not match' };
+    }
   }
   if (auth.token !== undefined) {
     const presented = presentedToken(request);

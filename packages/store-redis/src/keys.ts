@@ -9,6 +9,7 @@
  * | `<p>pending` | sorted set | every pending rpcId, scored by `seq` |
  * | `<p>pending:<sessionId>` | sorted set | the session's pending rpcIds, scored by `seq` |
  * | `<p>awaiting` | sorted set | settled rpcIds with a person's outcome not yet marked resumed, scored by `seq` |
+ * | `<p>settled` | sorted set | every settled rpcId (from this version on), scored by `seq`: the history `listSettled` pages through |
  * | `<p>event-id` | string | the event counter: every event's `id`, across all sessions |
  * | `<p>events:<sessionId>` | stream | the session's events; entry id `<event id>-0` |
  */
@@ -20,6 +21,7 @@ export interface RedisStoreKeys {
   readonly sessionPendingPrefix: string;
   sessionPending(sessionId: string): string;
   readonly awaiting: string;
+  readonly settled: string;
   readonly eventCounter: string;
   events(sessionId: string): string;
 }
@@ -32,6 +34,7 @@ export function redisStoreKeys(prefix: string): RedisStoreKeys {
     sessionPendingPrefix: `${prefix}pending:`,
     sessionPending: (sessionId) => `${prefix}pending:${sessionId}`,
     awaiting: `${prefix}awaiting`,
+    settled: `${prefix}settled`,
     eventCounter: `${prefix}event-id`,
     events: (sessionId) => `${prefix}events:${sessionId}`,
   };

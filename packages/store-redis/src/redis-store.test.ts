@@ -58,10 +58,11 @@ describe('records', () => {
     const keys = redisStoreKeys(store.keyPrefix);
     const inspect = raw();
     expect((await inspect.keys(`${store.keyPrefix}*`)).sort()).toEqual(
-      [keys.record(record.rpcId), keys.record(other.rpcId), keys.saveCounter, keys.pending, keys.sessionPending('s:1'), keys.awaiting, keys.eventCounter, keys.events('s:1')].sort(),
+      [keys.record(record.rpcId), keys.record(other.rpcId), keys.saveCounter, keys.pending, keys.sessionPending('s:1'), keys.awaiting, keys.settled, keys.eventCounter, keys.events('s:1')].sort(),
     );
     expect(await inspect.type(keys.events('s:1'))).toBe('stream');
     expect(await inspect.zrange(keys.sessionPending('s:1'), 0, -1)).toEqual([other.rpcId]);
+    expect(await inspect.zrange(keys.settled, 0, -1)).toEqual([record.rpcId]);
     expect(await inspect.hget(keys.record(record.rpcId), 'outcome')).toBe('answered');
   });
 

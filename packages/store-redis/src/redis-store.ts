@@ -3,6 +3,7 @@ import {
   humanOutcomes,
   parseNewQuestionEvent,
   parseNewQuestionEvents,
+  parseListSettledOptions,
   parseNewQuestionRecord,
   parseReadEventsOptions,
   parseRecordWithEvent,
@@ -15,6 +16,8 @@ import {
   type QuestionOutcome,
   type QuestionRecord,
   type ListRecordsOptions,
+  type ListSettledOptions,
+  type SettledRecordsPage,
   type QuestionStore,
   type ReadEventsOptions,
   type SessionSelection,
@@ -135,7 +138,7 @@ export class RedisQuestionStore implements QuestionStore {
       runScript(
         client,
         claimScript,
-        [keys.record(rpcId), keys.pending, keys.awaiting],
+        [keys.record(rpcId), keys.pending, keys.awaiting, keys.settled],
         [rpcId, settlement.outcome, settlement.answer === undefined ? '' : JSON.stringify(settlement.answer), new Date().toISOString(), this.#scriptSessionPendingPrefix, human, this.#retainMs, settlement.answeredBy === undefined ? '' : JSON.stringify(settlement.answeredBy), ...announce],
       ),
     );
@@ -196,6 +199,37 @@ export class RedisQuestionStore implements QuestionStore {
         (record) => record.outcome !== undefined && humanOutcomes.includes(record.outcome) && record.resumedAt === undefined,
         options?.onUnreadable,
       );
+    });
+  }
+
+  /**
+   * Newest asked first, from the `settled` index (scored by save number); the cursor is the save
+   * number the page before ended on. Records settled before this index existed, and records the
+   * retention already forgot, are not listed (an index member whose record is gone is skipped).
+   */
+  async listSettled(options?: ListSettledOptions): Promise<SettledRecordsPage> {
+    const { sessionId, askedBy, outcome, cursor, limit } = parseListSettledOptions(options);
+    if (cursor !== undefined && !/^[1-9]\d{0,15}$/.test(cursor)) {
+      throw new QuestionStoreError('INVALID_INPUT', `listSettled: "cursor" ${JSON.stringify(cursor.slice(0, 40))} was not made by this store; pass the \`next\` of a page it returned.`);
+    }
+    const matches = (record: QuestionRecord) =>
+      record.outcome !== undefined && (sessionId === undefined || record.sessionId === sessionId) && (askedBy === undefined || record.askedBy === askedBy) && (outcome === undefined || record.outcome === outcome);
+    // Filters are checked on the records, so read ahead in batches until the page is full or the index ends.
+    const batch = Math.max(100, limit * 2);
+    return this.#run('list settled questions', { writes: false }, async (client) => {
+      const records: QuestionRecord[] = [];
+      let max = cursor === undefined ? '+inf' : `(${cursor}`;
+      for (;;) {
+        const flat = await client.zrevrangebyscore(this.#keys.settled, max, '-inf', 'WITHSCORES', 'LIMIT', 0, batch);
+        const seqs = new Map<string, string>();
+        for (let i = 0; i + 1 < flat.length; i += 2) seqs.set(flat[i]!, flat[i + 1]!);
+        for (const record of await this.#readRecords(client, [...seqs.keys()], matches, options?.onUnreadable)) {
+          records.push(record);
+          if (records.length === limit) return { records, next: seqs.get(record.rpcId)! };
+        }
+        if (seqs.size < batch) return { records };
+        max = `(${flat.at(-1)!}`;
+      }
     });
   }
 

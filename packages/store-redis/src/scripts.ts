@@ -88,7 +88,7 @@ return 1
 `);
 
 /**
- * claim: settle a pending record exactly once. KEYS: record, pending, awaiting. ARGV: rpcId,
+ * claim: settle a pending record exactly once. KEYS: record, pending, awaiting, settled. ARGV: rpcId,
  * outcome, answer JSON ('' for none), settledAt, session pending key prefix, '1' when a person
  * chose the outcome (it then awaits its resume), retention in ms ('0' for none), answeredBy JSON
  * ('' for none), then optionally a bus announcement (channel, text before the record, text after
@@ -120,6 +120,8 @@ if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'answer', ARGV[3]) end
 if ARGV[8] ~= '' then redis.call('HSET', KEYS[1], 'answeredBy', ARGV[8]) end
 redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('ZREM', ARGV[5] .. session, ARGV[1])
+-- The history index (listSettled): every settled rpcId by its save number.
+redis.call('ZADD', KEYS[4], seq, ARGV[1])
 if ARGV[6] == '1' then
   redis.call('ZADD', KEYS[3], seq, ARGV[1])
 elseif ARGV[7] ~= '0' then

@@ -4,6 +4,7 @@ import {
   newQuestionEventSchema,
   parseNewQuestionEvent,
   parseNewQuestionEvents,
+  parseListSettledOptions,
   parseNewQuestionRecord,
   parseReadEventsOptions,
   parseRecordWithEvent,
@@ -18,6 +19,8 @@ import {
   type QuestionOutcome,
   type QuestionRecord,
   type ListRecordsOptions,
+  type ListSettledOptions,
+  type SettledRecordsPage,
   type QuestionStore,
   type ReadEventsOptions,
   type SessionSelection,
@@ -202,6 +205,31 @@ export class SqliteQuestionStore implements QuestionStore {
     return this.#recordsOf(rows, options);
   }
 
+  /**
+   * Newest asked first, by `seq`; the cursor is the `seq` the page before ended on. No index of its
+   * own: the primary key walks backwards and the filters are checked row by row, which stays fast
+   * for the tens of thousands of records an operator pages through (docs/console.md).
+   */
+  async listSettled(options?: ListSettledOptions): Promise<SettledRecordsPage> {
+    const { sessionId, askedBy, outcome, cursor, limit } = parseListSettledOptions(options);
+    if (cursor !== undefined && !/^[1-9]\d{0,15}$/.test(cursor)) {
+      throw new QuestionStoreError('INVALID_INPUT', `listSettled: "cursor" ${JSON.stringify(cursor.slice(0, 40))} was not made by this store; pass the \`next\` of a page it returned.`);
+    }
+    const rows = (await this.#read((statements) =>
+      statements.settled.all({
+        before: cursor === undefined ? Number.MAX_SAFE_INTEGER : Number(cursor),
+        session_id: sessionId ?? null,
+        asked_by: askedBy ?? null,
+        outcome: outcome ?? null,
+        // One more than asked: whether it is there says whether there is a next page.
+        limit: limit + 1,
+      }),
+    )) as (QuestionRow & { seq: number })[];
+    const page = rows.slice(0, limit);
+    const records = this.#recordsOf(page, options);
+    return rows.length > limit ? { records, next: String(page.at(-1)!.seq) } : { records };
+  }
+
   /** Rows as checked records; with `onUnreadable`, a damaged row is reported and left out instead of failing the list. */
   #recordsOf(rows: QuestionRow[], options: ListRecordsOptions | undefined): QuestionRecord[] {
     const onUnreadable = options?.onUnreadable;
@@ -312,6 +340,12 @@ function prepare(db: Connection) {
     settleVotes: statement(`UPDATE questions SET votes = @votes, outcome = 'answered', answer = @answer, settled_at = @settled_at, answered_by = @answered_by WHERE rpc_id = @rpc_id AND outcome IS NULL`),
     pendingAll: statement(`SELECT ${columns} FROM questions WHERE outcome IS NULL ORDER BY seq`),
     pendingOf: statement(`SELECT ${columns} FROM questions WHERE outcome IS NULL AND session_id IN (SELECT value FROM json_each(?)) ORDER BY seq`),
+    settled: statement(
+      `SELECT seq, ${columns} FROM questions
+       WHERE outcome IS NOT NULL AND seq < @before
+         AND (@session_id IS NULL OR session_id = @session_id) AND (@asked_by IS NULL OR asked_by = @asked_by) AND (@outcome IS NULL OR outcome = @outcome)
+       ORDER BY seq DESC LIMIT @limit`,
+    ),
     awaitingResume: statement(`SELECT ${columns} FROM questions WHERE outcome IN (?, ?) AND resumed_at IS NULL ORDER BY seq`),
     markResumed: statement('UPDATE questions SET resumed_at = ? WHERE rpc_id = ? AND outcome IS NOT NULL AND resumed_at IS NULL'),
     appendEvent: statement('INSERT INTO events (session_id, rpc_id, type, at, data) VALUES (@session_id, @rpc_id, @type, @at, @data)'),

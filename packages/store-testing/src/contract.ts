@@ -244,6 +244,68 @@ export function describeQuestionStoreContract(name: string, makeStore: () => Que
       });
     });
 
+    describe('listSettled (when the store has it)', () => {
+      const ids = (list: { rpcId: string }[]) => list.map((record) => record.rpcId);
+
+      it('lists settled records newest asked first, with every outcome and filter, and never a pending one', async () => {
+        const store = await fresh();
+        if (store.listSettled === undefined) return;
+        const records = [
+          sampleQuestionRecord({ sessionId: 's1', askedBy: 'planner' }),
+          sampleQuestionRecord({ sessionId: 's2', askedBy: 'coder' }),
+          sampleQuestionRecord({ sessionId: 's1', askedBy: 'planner' }),
+          sampleQuestionRecord({ sessionId: 's2', askedBy: 'planner' }),
+          sampleQuestionRecord({ sessionId: 's1', askedBy: 'coder' }),
+        ];
+        for (const record of records) await store.save(record);
+        await store.claim(records[0]!.rpcId, 'answered', yes);
+        await store.claim(records[1]!.rpcId, 'cancelled');
+        await store.claim(records[2]!.rpcId, 'aborted');
+        await store.claim(records[3]!.rpcId, 'timed_out');
+        // records[4] stays pending; a resumed record is still history.
+        await store.markResumed(records[0]!.rpcId);
+
+        const all = await store.listSettled();
+        expect(ids(all.records)).toEqual(ids([records[3]!, records[2]!, records[1]!, records[0]!]));
+        expect(all.next).toBeUndefined();
+        expect(all.records[3]).toMatchObject({ outcome: 'answered', answer: yes, settledAt: expect.any(String) });
+        expect(ids((await store.listSettled({ sessionId: 's1' })).records)).toEqual(ids([records[2]!, records[0]!]));
+        expect(ids((await store.listSettled({ askedBy: 'planner' })).records)).toEqual(ids([records[3]!, records[2]!, records[0]!]));
+        expect(ids((await store.listSettled({ outcome: 'cancelled' })).records)).toEqual(ids([records[1]!]));
+        expect(ids((await store.listSettled({ askedBy: 'planner', sessionId: 's2', outcome: 'timed_out' })).records)).toEqual(ids([records[3]!]));
+        expect((await store.listSettled({ sessionId: 'nobody' })).records).toEqual([]);
+      });
+
+      it('pages with the cursor it hands out: every settled record once, in order, then no next', async () => {
+        const store = await fresh();
+        if (store.listSettled === undefined) return;
+        const records = Array.from({ length: 7 }, () => sampleQuestionRecord());
+        for (const record of records) {
+          await store.save(record);
+          await store.claim(record.rpcId, 'cancelled');
+        }
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        let pages = 0;
+        do {
+          const page = await store.listSettled({ limit: 3, ...(cursor === undefined ? {} : { cursor }) });
+          expect(page.records.length).toBeLessThanOrEqual(3);
+          seen.push(...ids(page.records));
+          cursor = page.next;
+          pages++;
+        } while (cursor !== undefined && pages < 10);
+        expect(seen).toEqual(ids(records).reverse());
+      });
+
+      it('refuses a bad limit or outcome with INVALID_INPUT', async () => {
+        const store = await fresh();
+        if (store.listSettled === undefined) return;
+        for (const bad of [{ limit: 0 }, { limit: 1001 }, { limit: 1.5 }, { outcome: 'won' as never }]) {
+          expect(await questionStoreErrorCode(store.listSettled(bad))).toBe('INVALID_INPUT');
+        }
+      });
+    });
+
     describe('resume bookkeeping', () => {
       it('lists settled records a person chose the outcome of until they are marked resumed', async () => {
         const store = await fresh();

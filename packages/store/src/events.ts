@@ -73,7 +73,8 @@ export const newQuestionEventSchema = z.discriminatedUnion('type', [
   z.strictObject({
     ...base,
     type: z.literal('aborted'),
-    data: z.strictObject({ by: z.enum(['signal', 'host-close']) }),
+    // `operator`: withdrawn from the operator console or `host.withdraw`, by `principalId`, for `reason`.
+    data: z.strictObject({ by: z.enum(['signal', 'host-close', 'operator']), principalId: z.string().optional(), reason: z.string().optional() }),
   }),
   z.strictObject({
     ...base,

@@ -4,9 +4,9 @@ import { isoNow } from './iso-now.js';
 import { LargestLog } from './largest-log.js';
 import type { NewQuestionEvent, QuestionEvent } from './events.js';
 import { humanOutcomes, questionRecordSchema, type NewQuestionRecord, type QuestionOutcome, type QuestionRecord } from './record.js';
-import type { QuestionStore, ReadEventsOptions, SessionSelection, StoreWriteOptions } from './store.js';
+import type { ListSettledOptions, QuestionStore, ReadEventsOptions, SessionSelection, SettledRecordsPage, StoreWriteOptions } from './store.js';
 import { parseVoteRequest, tallyVote, voteCastEvent, type VoteRequest, type VoteResult } from './vote.js';
-import { keepNewQuestionEvent, keepNewQuestionEvents, keepNewQuestionRecord, parseReadEventsOptions, parseRecordWithEvent, parseSettlement, readNewQuestionEvent } from './validate.js';
+import { keepNewQuestionEvent, keepNewQuestionEvents, keepNewQuestionRecord, parseListSettledOptions, parseReadEventsOptions, parseRecordWithEvent, parseSettlement, readNewQuestionEvent } from './validate.js';
 
 export interface MemoryQuestionStoreOptions {
   /**
@@ -122,6 +122,28 @@ export class MemoryQuestionStore implements QuestionStore {
       if (record.outcome !== undefined && humanOutcomes.includes(record.outcome) && record.resumedAt === undefined) found.push(copyRecord(record));
     }
     return found;
+  }
+
+  /** Newest asked first; the cursor is the rpcId the page before ended on (records are only ever forgotten oldest first, after it). */
+  async listSettled(options?: ListSettledOptions): Promise<SettledRecordsPage> {
+    const { sessionId, askedBy, outcome, cursor, limit } = parseListSettledOptions(options);
+    const all = [...this.#records.values()];
+    let start = all.length - 1;
+    if (cursor !== undefined) {
+      const at = all.findIndex((record) => record.rpcId === cursor);
+      // A cursor whose record was forgotten meanwhile: everything older than it was forgotten too.
+      start = at - 1;
+      if (at === -1) return { records: [] };
+    }
+    const records: QuestionRecord[] = [];
+    for (let index = start; index >= 0; index--) {
+      const record = all[index]!;
+      if (record.outcome === undefined) continue;
+      if ((sessionId !== undefined && record.sessionId !== sessionId) || (askedBy !== undefined && record.askedBy !== askedBy) || (outcome !== undefined && record.outcome !== outcome)) continue;
+      records.push(copyRecord(record));
+      if (records.length === limit) return index > 0 ? { records, next: record.rpcId } : { records };
+    }
+    return { records };
   }
 
   async markResumed(rpcId: string): Promise<boolean> {

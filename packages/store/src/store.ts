@@ -33,6 +33,26 @@ export interface ListRecordsOptions {
   onUnreadable?: (record: UnreadableRecord) => void;
 }
 
+/** What `listSettled` takes: filters (all must match), a page size and where the last page ended. */
+export interface ListSettledOptions extends ListRecordsOptions {
+  /** Only this session's questions. */
+  sessionId?: string;
+  /** Only questions this agent asked (`askedBy`). */
+  askedBy?: string;
+  /** Only questions settled this way. */
+  outcome?: QuestionOutcome;
+  /** The `next` of the page before: go on after it. Opaque; only the store that made it reads it. */
+  cursor?: string;
+  /** At most this many records, 1 to 1000. Default 100. */
+  limit?: number;
+}
+
+/** One page of settled questions, newest asked first; `next` is there when there may be more. */
+export interface SettledRecordsPage {
+  records: QuestionRecord[];
+  next?: string;
+}
+
 /**
  * Where pending questions, their settlements and the per-session event log live. Every method is
  * async so that a networked store (Redis, SQL over the wire) can implement it. Records and events
@@ -118,6 +138,12 @@ export interface QuestionStore {
    * it when present: one write (one transaction, one round trip) for all the events of a tick.
    */
   appendEvents?(events: readonly NewQuestionEvent[]): Promise<void>;
+  /**
+   * Optional: settled records (any outcome, resumed or not, as long as the store still keeps them),
+   * newest asked first (reverse save order), filtered and a page at a time: what an operator
+   * console lists as history. Rejects `INVALID_INPUT` for a bad limit, outcome or cursor.
+   */
+  listSettled?(options?: ListSettledOptions): Promise<SettledRecordsPage>;
   /** A session's events in append order, optionally after a cursor (an event id) and limited. */
   readEvents(sessionId: string, options?: ReadEventsOptions): Promise<QuestionEvent[]>;
 }

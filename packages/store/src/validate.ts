@@ -5,7 +5,7 @@ import type * as z from 'zod';
 import { QuestionStoreError } from './errors.js';
 import { humanInputRequestedWithoutQuestionsSchema, newQuestionEventSchema, responseFromHumanWithoutAnswerSchema, type NewQuestionEvent } from './events.js';
 import { answeredBySchema, humanOutcomes, newQuestionRecordSchema, questionOutcomeSchema, type AnsweredBy, type NewQuestionRecord, type QuestionOutcome } from './record.js';
-import type { ReadEventsOptions } from './store.js';
+import type { ListSettledOptions, ReadEventsOptions } from './store.js';
 
 // The compiled parsers answer exactly as their schemas do; what they accept they return as a fresh
 // copy built field by field, so no structuredClone is needed after them (which costs ten times a parse).
@@ -168,6 +168,30 @@ export function parseReadEventsOptions(options: ReadEventsOptions | undefined): 
     throw new QuestionStoreError('INVALID_INPUT', `readEvents: "limit" must be a non-negative integer, not ${String(limit)}.`);
   }
   return { after, limit };
+}
+
+/** The default and largest page of `listSettled`. */
+export const settledPageLimits = { default: 100, max: 1000 } as const;
+
+/** `listSettled`'s options, checked: filters as given, the limit with its default. Throws `INVALID_INPUT`. */
+export function parseListSettledOptions(options: ListSettledOptions | undefined): {
+  sessionId: string | undefined;
+  askedBy: string | undefined;
+  outcome: QuestionOutcome | undefined;
+  cursor: string | undefined;
+  limit: number;
+} {
+  const { sessionId, askedBy, outcome, cursor, limit = settledPageLimits.default } = options ?? {};
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > settledPageLimits.max) {
+    throw new QuestionStoreError('INVALID_INPUT', `listSettled: "limit" must be a whole number from 1 to ${settledPageLimits.max}, not ${String(limit)}.`);
+  }
+  if (outcome !== undefined && !questionOutcomeSchema.safeParse(outcome).success) {
+    throw new QuestionStoreError('INVALID_INPUT', `listSettled: "outcome" must be one of ${questionOutcomeSchema.options.join(', ')}, not ${JSON.stringify(outcome)}.`);
+  }
+  for (const [name, value] of [['sessionId', sessionId], ['askedBy', askedBy], ['cursor', cursor]] as const) {
+    if (value !== undefined && (typeof value !== 'string' || value === '')) throw new QuestionStoreError('INVALID_INPUT', `listSettled: "${name}" must be a non-empty string when given.`);
+  }
+  return { sessionId, askedBy, outcome, cursor, limit };
 }
 
 function invalid(subject: string, error: z.ZodError): QuestionStoreError {

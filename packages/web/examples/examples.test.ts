@@ -8,10 +8,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { launchBrowser } from '../e2e/support/browser.js';
-import { buildBrowserBundle } from '../scripts/bundle.mjs';
+import { buildBrowserBundle, buildConsoleBundle } from '../scripts/bundle.mjs';
 import { askReleaseSettings } from './ask-a-form.js';
 import { mountQuestions } from './mount-with-client.js';
 import { servePage, type ServedPage } from './serve-page.js';
+import { startHostWithConsole } from './serve-console.js';
 
 const dropInHtml = readFileSync(new URL('./drop-in.html', import.meta.url), 'utf8');
 const token = 'example-token';
@@ -23,7 +24,7 @@ let page: Page | undefined;
 
 beforeAll(async () => {
   // servePage reads the bundle from dist/, where `pnpm -F @askseam/web build` puts it.
-  [browser] = await Promise.all([launchBrowser(), buildBrowserBundle({ write: true })]);
+  [browser] = await Promise.all([launchBrowser(), buildBrowserBundle({ write: true }), buildConsoleBundle({ write: true })]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -107,6 +108,25 @@ describe('README examples', () => {
       });
     } finally {
       client.close();
+      await host.close();
+    }
+  });
+});
+
+describe('the console example', () => {
+  it('serves the console page to an operator (token or cookie) and 403 to a signed-in user', async () => {
+    const host = await startHostWithConsole(seam(), 'example-operator-token');
+    try {
+      const base = host.url.replace(/^ws:/, 'http:');
+      const page = await fetch(`${base}/console?token=example-operator-token`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<askseam-console');
+      expect((await fetch(`${base}/console/api/pending`, { headers: { cookie: 'demo-user=ops' } })).status).toBe(200);
+      expect((await fetch(`${base}/console/api/pending`, { headers: { cookie: 'demo-user=alex' } })).status).toBe(403);
+      const bundle = await fetch(`${base}/console/askseam-console.js`);
+      expect(bundle.status).toBe(200);
+      expect(await bundle.text()).toContain('askseam-console');
+    } finally {
       await host.close();
     }
   });

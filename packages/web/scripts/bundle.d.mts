@@ -4,3 +4,5 @@ export declare const bundleFile: string;
 export declare function buildBrowserBundle(options?: { write?: boolean; minify?: boolean; entryPoint?: string }): Promise<string>;
 /** The minified bundle, never written, with the bytes each source file contributes to it. */
 export declare function analyseBrowserBundle(): Promise<{ code: string; inputs: Record<string, number> }>;
+export declare const consoleBundleFile: string;
+export declare function buildConsoleBundle(options?: { write?: boolean }): Promise<string>;

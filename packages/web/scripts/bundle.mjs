@@ -12,6 +12,7 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const packagesDir = fileURLToPath(new URL('../..', import.meta.url));
 
 export const bundleFile = `${packageDir}dist/browser/askseam-questions.js`;
+export const consoleBundleFile = `${packageDir}dist/browser/askseam-console.js`;
 
 // Sibling packages come from their sources, so the bundle never depends on a stale dist/.
 const workspaceSources = {
@@ -79,7 +80,40 @@ async function bundleForBrowsers({ write, minify, entryPoint, metafile = false }
   return { result, output };
 }
 
+/**
+ * Bundle the operator console (`<askseam-console>`) on its own, so the question element's bundle
+ * (and its size budget) never carries it. It needs neither the client nor the validators.
+ * @param {{ write?: boolean }} [options]
+ * @returns {Promise<string>} the bundle's code
+ */
+export async function buildConsoleBundle({ write = true } = {}) {
+  const result = await build({
+    entryPoints: [`${packageDir}src/console-browser.ts`],
+    outfile: consoleBundleFile,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022', 'chrome111', 'firefox113', 'safari16.4'],
+    minify: true,
+    legalComments: 'eof',
+    write: false,
+    plugins: [workspaceSources],
+    logLevel: 'silent',
+  });
+  const output = result.outputFiles.find((file) => file.path.endsWith('.js'));
+  if (!output) throw new Error('esbuild produced no JavaScript output for the console.');
+  if (write) {
+    await mkdir(dirname(consoleBundleFile), { recursive: true });
+    const temporary = `${consoleBundleFile}.${process.pid}.${randomUUID()}.tmp`;
+    await writeFile(temporary, output.contents);
+    await rename(temporary, consoleBundleFile);
+  }
+  return output.text;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   await buildBrowserBundle();
   console.log(`wrote ${bundleFile}`);
+  await buildConsoleBundle();
+  console.log(`wrote ${consoleBundleFile}`);
 }

@@ -7,3 +7,11 @@ export function browserBundleUrl(): URL {
   const relative = '../dist/browser/askseam-questions.js';
   return new URL(relative, import.meta.url);
 }
+
+/**
+ * Where the operator console's browser bundle (`dist/browser/askseam-console.js`, `<askseam-console>`)
+ * is on disk: pass it as the host's `consoleScript` to serve the console page at `<path>/console`.
+ */
+export function consoleBundleUrl(): URL {
+  return new URL('../dist/browser/askseam-console.js', import.meta.url);
+}

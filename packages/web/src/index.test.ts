@@ -3,7 +3,7 @@ import * as web from './index.js';
 
 describe('@askseam/web entry', () => {
   it('exports exactly its public surface', () => {
-    expect(Object.keys(web).sort()).toEqual(['AskseamQuestionsElement', 'askseamPageContentSecurityPolicy', 'browserBundleUrl', 'defineAskseamQuestions', 'isFormBatch']);
+    expect(Object.keys(web).sort()).toEqual(['AskseamConsoleElement', 'AskseamQuestionsElement', 'askseamPageContentSecurityPolicy', 'browserBundleUrl', 'consoleBundleUrl', 'defineAskseamConsole', 'defineAskseamQuestions', 'isFormBatch']);
   });
 
   it('can be imported where there is no DOM, without registering anything', () => {

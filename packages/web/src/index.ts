@@ -15,6 +15,8 @@ export type {
 } from './element-types.js';
 export { defineAskseamQuestions } from './define.js';
 export type { AskseamLang } from './i18n.js';
-export { browserBundleUrl } from './bundle-url.js';
+export { browserBundleUrl, consoleBundleUrl } from './bundle-url.js';
+export { AskseamConsoleElement } from './console-element.js';
+export { defineAskseamConsole } from './console-define.js';
 export { askseamPageContentSecurityPolicy, type AskseamPagePolicyOptions } from './page-policy.js';
 export { isFormBatch } from './form-batch.js';

@@ -10,7 +10,7 @@ const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.
 describe('package.json exports', () => {
   it('gives every code subpath (./browser included) a types condition, first, built from a source module', () => {
     const codeEntries = Object.entries(manifest.exports).filter(([subpath]) => !subpath.endsWith('.json'));
-    expect(codeEntries.map(([subpath]) => subpath)).toEqual(['.', './server', './browser', './react', './vue']);
+    expect(codeEntries.map(([subpath]) => subpath)).toEqual(['.', './server', './browser', './browser/console', './react', './vue']);
     for (const [subpath, target] of codeEntries) {
       expect(typeof target, subpath).toBe('object');
       const conditions = target as Conditions;

@@ -18,7 +18,7 @@ function typeCheck(project: string): Promise<{ ok: boolean; output: string }> {
 
 describe('@askseam/web/server', () => {
   it('exports what a server uses, and nothing that needs a DOM', () => {
-    expect(Object.keys(server).sort()).toEqual(['askseamPageContentSecurityPolicy', 'browserBundleUrl', 'isFormBatch']);
+    expect(Object.keys(server).sort()).toEqual(['askseamPageContentSecurityPolicy', 'browserBundleUrl', 'consoleBundleUrl', 'isFormBatch']);
   });
 
   it('type-checks under a Node-only tsconfig (no dom lib, skipLibCheck off), where the main entry cannot', async () => {

@@ -11,6 +11,6 @@ export type {
   AskseamQuestionsTagName,
 } from './element-types.js';
 export type { AskseamLang } from './i18n.js';
-export { browserBundleUrl } from './bundle-url.js';
+export { browserBundleUrl, consoleBundleUrl } from './bundle-url.js';
 export { askseamPageContentSecurityPolicy, type AskseamPagePolicyOptions } from './page-policy.js';
 export { isFormBatch } from './form-batch.js';
