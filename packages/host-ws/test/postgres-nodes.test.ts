@@ -76,8 +76,9 @@ class Node {
     return this.wait((line) => ('settled' in line && line.settled.id === id ? line.settled : undefined), `settlement of ask ${id}`, ms);
   }
 
-  resumed(rpcId: string) {
-    return this.wait((line) => ('resumed' in line && line.resumed.rpcId === rpcId ? line.resumed : undefined), `onResume of ${rpcId}`);
+  resumed(rpcId: string, ms = 20_000) {
+    // A dead asker's node counts as gone only once its liveness row expires and a reconcile runs: allow for a loaded machine.
+    return this.wait((line) => ('resumed' in line && line.resumed.rpcId === rpcId ? line.resumed : undefined), `onResume of ${rpcId}`, ms);
   }
 
   async connect(): Promise<RawClient> {
