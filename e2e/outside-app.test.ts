@@ -115,9 +115,11 @@ describe('an app outside the workspace', () => {
 
   it('loads every package with require() from CommonJS, with the same exports as import', async () => {
     const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-    // Node-side entry points only: @askseam/web/browser defines a custom element and needs a browser;
+    // Node-side entry points only: @askseam/web/browser (and /browser/console) define custom elements and need a browser;
     // @askseam/store-testing is loaded by vitest inside a test run, never by an app's require().
-    const entryPoints = app.tarballs.flatMap((t) => t.pkg.entryPoints).filter((name) => name !== '@askseam/web/browser' && name !== '@askseam/store-testing');
+    const entryPoints = app.tarballs
+      .flatMap((t) => t.pkg.entryPoints)
+      .filter((name) => !name.startsWith('@askseam/web/browser') && name !== '@askseam/store-testing');
     const required = await run(process.execPath, ['require-check.cjs', JSON.stringify(entryPoints)], { cwd: installed().dir });
     expect(required.status, required.stderr).toBe(0);
     const results: Array<{ name: string; ok: boolean; exportNames?: string[]; code?: string; message?: string }> = JSON.parse(required.stdout);

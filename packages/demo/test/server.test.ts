@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connectQuestions } from '@askseam/client';
 import { EventSource } from 'eventsource';
 import { WebSocket } from 'ws';
+import { buildConsoleBundle } from '../../web/scripts/bundle.mjs';
 import { DEFAULT_PORT, startDemo } from '../src/index.js';
 import { Cleanup, startTestDemo } from './helpers.js';
 
@@ -41,6 +42,8 @@ async function tempBundle(code: string): Promise<string> {
 
 describe('the demo server', () => {
   it('serves the operator console to its own token only, not to the page\'s', async () => {
+    // The console's bundle on disk, as `pnpm demo` builds it (a clean checkout has none until then).
+    await buildConsoleBundle();
     const { demo } = await startTestDemo(cleanup);
     const page = await fetch(demo.consoleUrl);
     expect(page.status).toBe(200);
