@@ -60,6 +60,13 @@ export const postgresStoreMigrations: readonly PostgresMigration[] = [
       CREATE INDEX bus_messages_sent_at ON ${s}.bus_messages (sent_at);
     `,
   },
+  {
+    version: 2,
+    description: 'the trace context of the asking span, and the votes of a quorum approval',
+    sql: (s) => `
+      ALTER TABLE ${s}.questions ADD COLUMN trace_context jsonb, ADD COLUMN votes jsonb;
+    `,
+  },
 ];
 
 /** A schema name the store accepts: a plain lowercase identifier short enough to leave room in a NOTIFY channel name (63 bytes). */

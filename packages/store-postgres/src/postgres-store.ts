@@ -137,6 +137,7 @@ export class PostgresQuestionStore implements QuestionStore {
       JSON.stringify(record.questions),
       record.state === undefined ? null : JSON.stringify(record.state),
       record.askedOn ?? null,
+      record.traceContext === undefined ? null : JSON.stringify(record.traceContext),
     ];
     if (event !== undefined) values.push(event.type, new Date().toISOString(), JSON.stringify(event.data));
     values.push(...notify);

@@ -7,7 +7,7 @@ export interface NamedQuery {
 }
 
 export interface StoreStatements {
-  /** Parameters: the record's 9 columns, then (withEvent) type, at, data, then (notify) channel, payload. Returns `saved` (1 or 0). */
+  /** Parameters: the record's 10 columns, then (withEvent) type, at, data, then (notify) channel, payload. Returns `saved` (1 or 0). */
   save(withEvent: boolean, notify: boolean): NamedQuery;
   /** Parameters: rpcId, outcome, answer, answeredBy, settledAt, human, then (retention) retainMs, then (notify) channel, payload. */
   claim(notify: boolean): NamedQuery;
@@ -33,8 +33,8 @@ export function storeStatements(schema: string, retention: boolean): StoreStatem
   // finds an event of it below N appear (its cursor would skip it). Per session, so that asks in
   // different sessions commit side by side and share WAL flushes instead of queueing for one lock.
   const sessionLock = (sessionSql: string) => `pg_advisory_xact_lock(${0x41534b53 | 0}, hashtext('${schema}:' || ${sessionSql}))`;
-  const insertQuestion = `INSERT INTO ${s}.questions (rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, asked_on)
-    VALUES ($1, $2, $3, $4, $5, $6, $7::json, $8::json, $9) ON CONFLICT (rpc_id) DO NOTHING RETURNING rpc_id`;
+  const insertQuestion = `INSERT INTO ${s}.questions (rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, asked_on, trace_context)
+    VALUES ($1, $2, $3, $4, $5, $6, $7::json, $8::json, $9, $10::jsonb) ON CONFLICT (rpc_id) DO NOTHING RETURNING rpc_id`;
   // Finished records past the retention window go with a later claim or resume (an index scan on finished_at).
   const forget = (param: number) => (retention ? `, forgotten AS (DELETE FROM ${s}.questions WHERE finished_at < now() - $${param} * interval '1 millisecond')` : '');
 
@@ -45,11 +45,11 @@ export function storeStatements(schema: string, retention: boolean): StoreStatem
       const key = `${withEvent}-${notify}`;
       let query = saves.get(key);
       if (query === undefined) {
-        const next = withEvent ? 13 : 10;
+        const next = withEvent ? 14 : 11;
         const parts = [`saved AS (${insertQuestion})`];
         if (withEvent) {
           parts.push(`locked AS (SELECT ${sessionLock('$2::text')} FROM saved)`);
-          parts.push(`appended AS (INSERT INTO ${s}.events (session_id, rpc_id, type, at, data) SELECT $2, $1, $10, $11, $12::json FROM locked RETURNING id)`);
+          parts.push(`appended AS (INSERT INTO ${s}.events (session_id, rpc_id, type, at, data) SELECT $2, $1, $11, $12, $13::json FROM locked RETURNING id)`);
         }
         // The news goes with the write: queued in this transaction, sent by PostgreSQL only when it commits.
         if (notify) parts.push(`notified AS (SELECT pg_notify($${next}, $${next + 1}) FROM saved)`);
