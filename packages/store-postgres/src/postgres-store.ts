@@ -6,6 +6,9 @@ import {
   parseNewQuestionRecord,
   parseReadEventsOptions,
   parseRecordWithEvent,
+  parseVoteRequest,
+  tallyVote,
+  voteCastEvent,
   type ListRecordsOptions,
   type NewQuestionEvent,
   type NewQuestionRecord,
@@ -16,6 +19,8 @@ import {
   type ReadEventsOptions,
   type SessionSelection,
   type StoreWriteOptions,
+  type VoteRequest,
+  type VoteResult,
 } from '@askseam/store';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 import type pg from 'pg';
@@ -166,6 +171,35 @@ export class PostgresQuestionStore implements QuestionStore {
     return rows[0] === undefined ? undefined : recordOf(rows[0], this.#where());
   }
 
+  /**
+   * A quorum approval's vote, in one transaction: the pending row is locked (`SELECT … FOR UPDATE`),
+   * so votes and claims from any process on the same schema run one after another; the vote is
+   * tallied, written with its `vote_cast` event and, when it settles the question, the
+   * announcement (`pg_notify`, sent only if the transaction commits).
+   */
+  async vote(rpcId: string, request: VoteRequest, options?: StoreWriteOptions): Promise<VoteResult> {
+    const checked = parseVoteRequest(request);
+    const notify = notifyArgs(options, rpcId);
+    return await this.#transaction(`vote on question "${rpcId}"`, async (run): Promise<VoteResult> => {
+      const rows = await run<QuestionRow>(this.#sql.lockPending, [rpcId]);
+      if (rows[0] === undefined) return { kind: 'not-pending' };
+      const at = new Date().toISOString();
+      const result = tallyVote(recordOf(rows[0], this.#where()), checked, at);
+      if (result.kind === 'counted') await run(this.#sql.setVotes, [rpcId, JSON.stringify(result.record.votes)]);
+      else if (result.kind === 'settled') {
+        const { votes, answer, settledAt, answeredBy } = result.record;
+        await run(this.#sql.settleVotes, [rpcId, JSON.stringify(votes), JSON.stringify(answer), settledAt, JSON.stringify(answeredBy)]);
+        if (notify.length > 0) await run(this.#sql.notify, notify);
+      }
+      if (result.kind === 'counted' || result.kind === 'settled') {
+        // Its audit event in the same transaction: the log never lacks a kept vote.
+        const event = voteCastEvent(result.record, checked);
+        await run(this.#sql.appendEvent, [event.sessionId, event.rpcId, event.type, at, JSON.stringify(event.data)]);
+      }
+      return result;
+    });
+  }
+
   async get(rpcId: string): Promise<QuestionRecord | undefined> {
     const rows = await this.#query<QuestionRow>(`read question "${rpcId}"`, false, this.#sql.get, [rpcId]);
     return rows[0] === undefined ? undefined : recordOf(rows[0], this.#where());
@@ -276,6 +310,40 @@ export class PostgresQuestionStore implements QuestionStore {
         if (lost && !writes && delivery === 'sent' && attempt === 1) continue;
         throw storeErrorOf(error, action, target, delivery, writes);
       }
+    }
+  }
+
+  /** Run `work` in one transaction on one pooled connection (a write: never retried), translating errors like `#query`. */
+  async #transaction<T>(
+    action: string,
+    work: (run: <Row extends pg.QueryResultRow>(query: { name: string; text: string }, values: unknown[]) => Promise<Row[]>) => Promise<T>,
+  ): Promise<T> {
+    this.#assertOpen(action);
+    await this.ready();
+    const { pool, target } = this.#connection;
+    let delivery: Delivery = 'unsent';
+    let broken: Error | undefined;
+    let client: Awaited<ReturnType<typeof checkout>> | undefined;
+    try {
+      client = await checkout(pool);
+      this.#assertOpen(action);
+      delivery = 'sent';
+      const connected = client;
+      await connected.query('BEGIN');
+      let result: T;
+      try {
+        result = await work(async (query, values) => (await connected.query({ ...query, values })).rows);
+        await connected.query('COMMIT');
+      } catch (error) {
+        // A connection left inside a transaction (the rollback failed) is destroyed, never pooled.
+        if (isUnavailableError(error) || !(await connected.query('ROLLBACK').then(() => true, () => false))) broken = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      }
+      client.done();
+      return result;
+    } catch (error) {
+      client?.done(broken ?? (isUnavailableError(error) ? (error as Error) : undefined));
+      throw storeErrorOf(error, action, target, delivery, true);
     }
   }
 

@@ -19,6 +19,14 @@ export interface StoreStatements {
   appendEvent: NamedQuery;
   appendEvents: NamedQuery;
   readEvents: NamedQuery;
+  /** Parameters: rpcId. The pending record, its row locked until the transaction ends. */
+  lockPending: NamedQuery;
+  /** Parameters: rpcId, votes. */
+  setVotes: NamedQuery;
+  /** Parameters: rpcId, votes, answer, settledAt, answeredBy. */
+  settleVotes: NamedQuery;
+  /** Parameters: channel, payload. */
+  notify: NamedQuery;
 }
 
 /**
@@ -104,6 +112,13 @@ export function storeStatements(schema: string, retention: boolean): StoreStatem
        SELECT batch.session_id, batch.rpc_id, batch.type, $5, batch.data::json
        FROM locked, unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS batch(session_id, rpc_id, type, data, n) ORDER BY batch.n`,
     ),
+    lockPending: named('lock_pending', `SELECT ${recordColumns} FROM ${s}.questions WHERE rpc_id = $1 AND outcome IS NULL FOR UPDATE`),
+    setVotes: named('set_votes', `UPDATE ${s}.questions SET votes = $2::jsonb WHERE rpc_id = $1 AND outcome IS NULL`),
+    settleVotes: named(
+      'settle_votes',
+      `UPDATE ${s}.questions SET votes = $2::jsonb, outcome = 'answered', answer = $3::json, settled_at = $4, answered_by = $5::jsonb, finished_at = NULL WHERE rpc_id = $1 AND outcome IS NULL`,
+    ),
+    notify: named('notify', 'SELECT pg_notify($1, $2)'),
     readEvents: named('read_events', `SELECT id::text AS id, session_id, rpc_id, type, at, data::text AS data FROM ${s}.events WHERE session_id = $1 AND id > $2 ORDER BY id LIMIT $3`),
   };
 }
