@@ -62,9 +62,10 @@ export const postgresStoreMigrations: readonly PostgresMigration[] = [
   },
   {
     version: 2,
-    description: 'the trace context of the asking span, and the votes of a quorum approval',
+    description: 'the trace context of the asking span, the votes of a quorum approval, and an index for the settled history',
     sql: (s) => `
       ALTER TABLE ${s}.questions ADD COLUMN trace_context jsonb, ADD COLUMN votes jsonb;
+      CREATE INDEX questions_settled ON ${s}.questions (seq) WHERE outcome IS NOT NULL;
     `,
   },
 ];

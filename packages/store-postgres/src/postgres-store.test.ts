@@ -80,3 +80,24 @@ describe('quorum votes on PostgreSQL', () => {
     client.release();
   });
 });
+
+describe('settled history on PostgreSQL', () => {
+  it('refuses a cursor it did not make (INVALID_INPUT), and reports a damaged row through onUnreadable', async () => {
+    const store = fixture.open();
+    for (const cursor of ['abc', '0', '-1', '1.5', '99999999999999999999']) {
+      await expect(store.listSettled({ cursor })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    }
+    const good = sampleQuestionRecord();
+    const bad = sampleQuestionRecord();
+    for (const record of [good, bad]) {
+      await store.save(record);
+      await store.claim(record.rpcId, 'aborted');
+    }
+    await fixture.raw().query(`UPDATE ${store.schema}.questions SET trace_context = '{"traceparent":"nope"}' WHERE rpc_id = $1`, [bad.rpcId]);
+    await expect(store.listSettled()).rejects.toMatchObject({ code: 'CORRUPT_STORE' });
+    const unreadable: string[] = [];
+    const page = await store.listSettled({ onUnreadable: (found) => unreadable.push(found.rpcId) });
+    expect(page.records.map((record) => record.rpcId)).toEqual([good.rpcId]);
+    expect(unreadable).toEqual([bad.rpcId]);
+  });
+});

@@ -3,6 +3,7 @@ import {
   humanOutcomes,
   parseNewQuestionEvent,
   parseNewQuestionEvents,
+  parseListSettledOptions,
   parseNewQuestionRecord,
   parseReadEventsOptions,
   parseRecordWithEvent,
@@ -10,6 +11,7 @@ import {
   tallyVote,
   voteCastEvent,
   type ListRecordsOptions,
+  type ListSettledOptions,
   type NewQuestionEvent,
   type NewQuestionRecord,
   type QuestionEvent,
@@ -18,6 +20,7 @@ import {
   type QuestionStore,
   type ReadEventsOptions,
   type SessionSelection,
+  type SettledRecordsPage,
   type StoreWriteOptions,
   type VoteRequest,
   type VoteResult,
@@ -218,6 +221,25 @@ export class PostgresQuestionStore implements QuestionStore {
   async listAwaitingResume(options?: ListRecordsOptions): Promise<QuestionRecord[]> {
     const rows = await this.#query<QuestionRow>('list questions awaiting their resume', false, this.#sql.awaitingResume, []);
     return this.#recordsOf(rows, options);
+  }
+
+  /** Settled records, newest asked first (reverse save order), a page at a time; `next` is the last row's `seq`. */
+  async listSettled(options?: ListSettledOptions): Promise<SettledRecordsPage> {
+    const { sessionId, askedBy, outcome, cursor, limit } = parseListSettledOptions(options);
+    if (cursor !== undefined && !/^[1-9]\d{0,17}$/.test(cursor)) {
+      throw new QuestionStoreError('INVALID_INPUT', `listSettled: "cursor" ${JSON.stringify(cursor.slice(0, 40))} was not made by this store; pass the \`next\` of a page it returned.`);
+    }
+    // One more than asked: whether it is there says whether there is a next page.
+    const rows = await this.#query<QuestionRow & { seq: string }>('list settled questions', false, this.#sql.settled, [
+      cursor ?? '9223372036854775807',
+      sessionId ?? null,
+      askedBy ?? null,
+      outcome ?? null,
+      limit + 1,
+    ]);
+    const page = rows.slice(0, limit);
+    const records = this.#recordsOf(page, options);
+    return rows.length > limit ? { records, next: page.at(-1)!.seq } : { records };
   }
 
   async markResumed(rpcId: string): Promise<boolean> {

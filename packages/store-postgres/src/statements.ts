@@ -27,6 +27,8 @@ export interface StoreStatements {
   settleVotes: NamedQuery;
   /** Parameters: channel, payload. */
   notify: NamedQuery;
+  /** Parameters: before (a seq), sessionId, askedBy, outcome (each null for any), limit. Newest first, with `seq`. */
+  settled: NamedQuery;
 }
 
 /**
@@ -119,6 +121,13 @@ export function storeStatements(schema: string, retention: boolean): StoreStatem
       `UPDATE ${s}.questions SET votes = $2::jsonb, outcome = 'answered', answer = $3::json, settled_at = $4, answered_by = $5::jsonb, finished_at = NULL WHERE rpc_id = $1 AND outcome IS NULL`,
     ),
     notify: named('notify', 'SELECT pg_notify($1, $2)'),
+    settled: named(
+      'settled',
+      `SELECT seq::text AS seq, ${recordColumns} FROM ${s}.questions
+       WHERE outcome IS NOT NULL AND seq < $1::bigint
+         AND ($2::text IS NULL OR session_id = $2) AND ($3::text IS NULL OR asked_by = $3) AND ($4::text IS NULL OR outcome = $4)
+       ORDER BY seq DESC LIMIT $5`,
+    ),
     readEvents: named('read_events', `SELECT id::text AS id, session_id, rpc_id, type, at, data::text AS data FROM ${s}.events WHERE session_id = $1 AND id > $2 ORDER BY id LIMIT $3`),
   };
 }
