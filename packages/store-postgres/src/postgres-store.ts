@@ -48,7 +48,7 @@ export const MAX_NOTIFY_PAYLOAD_BYTES = 7_900;
 
 /**
  * A `QuestionStore` in PostgreSQL (node-postgres), shared by every host node that points at the
- * same database and schema. Every write is one statement, so one transaction: `save` refuses a known
+ * same database and schema. Every write is one transaction (one statement, except `vote`): `save` refuses a known
  * rpcId, `saveWithEvent` stores the record and its event together, `claim` settles with
  * `UPDATE … WHERE outcome IS NULL RETURNING` (exactly once across every process), and an
  * announcement (`options.announce`) is a `pg_notify` in that same transaction, so it is delivered
