@@ -2,7 +2,7 @@ import { QuestionStoreError, newQuestionEventSchema, questionRecordSchema, type 
 
 /** The columns every record read selects; JSON columns as text, so that SQL NULL (absent) and JSON null stay apart. */
 export const recordColumns =
-  'rpc_id, session_id, asked_by, asked_at, mode, urgency, questions::text AS questions, state::text AS state, asked_on, outcome, answer::text AS answer, answered_by::text AS answered_by, settled_at, resumed_at';
+  'rpc_id, session_id, asked_by, asked_at, mode, urgency, questions::text AS questions, state::text AS state, asked_on, outcome, answer::text AS answer, answered_by::text AS answered_by, settled_at, resumed_at, trace_context::text AS trace_context, votes::text AS votes';
 
 export interface QuestionRow {
   rpc_id: string;
@@ -19,6 +19,8 @@ export interface QuestionRow {
   answered_by: string | null;
   settled_at: string | null;
   resumed_at: string | null;
+  trace_context: string | null;
+  votes: string | null;
 }
 
 export interface EventRow {
@@ -48,6 +50,8 @@ export function recordOf(row: QuestionRow, where: string): QuestionRecord {
       ...(row.answered_by === null ? {} : { answeredBy: JSON.parse(row.answered_by) }),
       ...(row.settled_at === null ? {} : { settledAt: row.settled_at }),
       ...(row.resumed_at === null ? {} : { resumedAt: row.resumed_at }),
+      ...(row.votes === null ? {} : { votes: JSON.parse(row.votes) }),
+      ...(row.trace_context === null ? {} : { traceContext: JSON.parse(row.trace_context) }),
     })),
   );
   if (!parsed.success) throw corruptRow(`question "${row.rpc_id}"`, where, parsed.error);

@@ -1,7 +1,7 @@
 import { questionStoreErrorCode, sampleQuestionRecord } from '@askseam/store-testing';
 import { describe, expect, it } from 'vitest';
 import { usePostgresFixture } from '../test/fixture.js';
-import { postgresStoreMigrations } from './migrations.js';
+import { migratePostgres, postgresStoreMigrations } from './migrations.js';
 import { PostgresQuestionStore } from './postgres-store.js';
 
 const fixture = usePostgresFixture();
@@ -63,5 +63,27 @@ describe('the schema the store owns', () => {
     await expect(fixture.raw().query(`DELETE FROM ${store.schema}.events`)).rejects.toThrow(/append-only/);
     await expect(fixture.raw().query(`UPDATE ${store.schema}.events SET type = 'aborted'`)).rejects.toThrow(/append-only/);
     expect(await store.readEvents('s')).toHaveLength(1);
+  });
+
+  it('migrates a version 1 store to version 2 (trace_context, votes) and keeps its records', async () => {
+    const schema = fixture.schema();
+    const client = await fixture.raw().connect();
+    try {
+      expect(await migratePostgres(client, schema, postgresStoreMigrations.slice(0, 1))).toEqual({ from: 0, to: 1 });
+      await client.query(
+        `INSERT INTO ${schema}.questions (rpc_id, session_id, asked_by, asked_at, mode, questions) VALUES ('old-1', 's', 'agent', '2026-01-01T00:00:00.000Z', 'blocking', $1::json)`,
+        [JSON.stringify(sampleQuestionRecord().questions)],
+      );
+    } finally {
+      client.release();
+    }
+    const store = fixture.own(await PostgresQuestionStore.open({ connectionString: fixture.server.url, schema }));
+    const old = await store.get('old-1');
+    expect(old).toMatchObject({ rpcId: 'old-1', sessionId: 's' });
+    expect(old !== undefined && ('traceContext' in old || 'votes' in old)).toBe(false);
+    const traced = sampleQuestionRecord({ traceContext: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } });
+    await store.save(traced);
+    expect(await store.get(traced.rpcId)).toEqual(traced);
+    expect((await fixture.raw().query(`SELECT schema_version FROM ${schema}.store_meta`)).rows).toEqual([{ schema_version: 2 }]);
   });
 });

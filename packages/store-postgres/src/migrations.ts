@@ -60,6 +60,14 @@ export const postgresStoreMigrations: readonly PostgresMigration[] = [
       CREATE INDEX bus_messages_sent_at ON ${s}.bus_messages (sent_at);
     `,
   },
+  {
+    version: 2,
+    description: 'the trace context of the asking span, the votes of a quorum approval, and an index for the settled history',
+    sql: (s) => `
+      ALTER TABLE ${s}.questions ADD COLUMN trace_context jsonb, ADD COLUMN votes jsonb;
+      CREATE INDEX questions_settled ON ${s}.questions (seq) WHERE outcome IS NOT NULL;
+    `,
+  },
 ];
 
 /** A schema name the store accepts: a plain lowercase identifier short enough to leave room in a NOTIFY channel name (63 bytes). */

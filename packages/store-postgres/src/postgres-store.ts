@@ -3,10 +3,15 @@ import {
   humanOutcomes,
   parseNewQuestionEvent,
   parseNewQuestionEvents,
+  parseListSettledOptions,
   parseNewQuestionRecord,
   parseReadEventsOptions,
   parseRecordWithEvent,
+  parseVoteRequest,
+  tallyVote,
+  voteCastEvent,
   type ListRecordsOptions,
+  type ListSettledOptions,
   type NewQuestionEvent,
   type NewQuestionRecord,
   type QuestionEvent,
@@ -15,7 +20,10 @@ import {
   type QuestionStore,
   type ReadEventsOptions,
   type SessionSelection,
+  type SettledRecordsPage,
   type StoreWriteOptions,
+  type VoteRequest,
+  type VoteResult,
 } from '@askseam/store';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 import type pg from 'pg';
@@ -40,7 +48,7 @@ export const MAX_NOTIFY_PAYLOAD_BYTES = 7_900;
 
 /**
  * A `QuestionStore` in PostgreSQL (node-postgres), shared by every host node that points at the
- * same database and schema. Every write is one statement, so one transaction: `save` refuses a known
+ * same database and schema. Every write is one transaction (one statement, except `vote`): `save` refuses a known
  * rpcId, `saveWithEvent` stores the record and its event together, `claim` settles with
  * `UPDATE … WHERE outcome IS NULL RETURNING` (exactly once across every process), and an
  * announcement (`options.announce`) is a `pg_notify` in that same transaction, so it is delivered
@@ -137,6 +145,7 @@ export class PostgresQuestionStore implements QuestionStore {
       JSON.stringify(record.questions),
       record.state === undefined ? null : JSON.stringify(record.state),
       record.askedOn ?? null,
+      record.traceContext === undefined ? null : JSON.stringify(record.traceContext),
     ];
     if (event !== undefined) values.push(event.type, new Date().toISOString(), JSON.stringify(event.data));
     values.push(...notify);
@@ -165,6 +174,35 @@ export class PostgresQuestionStore implements QuestionStore {
     return rows[0] === undefined ? undefined : recordOf(rows[0], this.#where());
   }
 
+  /**
+   * A quorum approval's vote, in one transaction: the pending row is locked (`SELECT … FOR UPDATE`),
+   * so votes and claims from any process on the same schema run one after another; the vote is
+   * tallied, written with its `vote_cast` event and, when it settles the question, the
+   * announcement (`pg_notify`, sent only if the transaction commits).
+   */
+  async vote(rpcId: string, request: VoteRequest, options?: StoreWriteOptions): Promise<VoteResult> {
+    const checked = parseVoteRequest(request);
+    const notify = notifyArgs(options, rpcId);
+    return await this.#transaction(`vote on question "${rpcId}"`, async (run): Promise<VoteResult> => {
+      const rows = await run<QuestionRow>(this.#sql.lockPending, [rpcId]);
+      if (rows[0] === undefined) return { kind: 'not-pending' };
+      const at = new Date().toISOString();
+      const result = tallyVote(recordOf(rows[0], this.#where()), checked, at);
+      if (result.kind === 'counted') await run(this.#sql.setVotes, [rpcId, JSON.stringify(result.record.votes)]);
+      else if (result.kind === 'settled') {
+        const { votes, answer, settledAt, answeredBy } = result.record;
+        await run(this.#sql.settleVotes, [rpcId, JSON.stringify(votes), JSON.stringify(answer), settledAt, JSON.stringify(answeredBy)]);
+        if (notify.length > 0) await run(this.#sql.notify, notify);
+      }
+      if (result.kind === 'counted' || result.kind === 'settled') {
+        // Its audit event in the same transaction: the log never lacks a kept vote.
+        const event = voteCastEvent(result.record, checked);
+        await run(this.#sql.appendEvent, [event.sessionId, event.rpcId, event.type, at, JSON.stringify(event.data)]);
+      }
+      return result;
+    });
+  }
+
   async get(rpcId: string): Promise<QuestionRecord | undefined> {
     const rows = await this.#query<QuestionRow>(`read question "${rpcId}"`, false, this.#sql.get, [rpcId]);
     return rows[0] === undefined ? undefined : recordOf(rows[0], this.#where());
@@ -183,6 +221,25 @@ export class PostgresQuestionStore implements QuestionStore {
   async listAwaitingResume(options?: ListRecordsOptions): Promise<QuestionRecord[]> {
     const rows = await this.#query<QuestionRow>('list questions awaiting their resume', false, this.#sql.awaitingResume, []);
     return this.#recordsOf(rows, options);
+  }
+
+  /** Settled records, newest asked first (reverse save order), a page at a time; `next` is the last row's `seq`. */
+  async listSettled(options?: ListSettledOptions): Promise<SettledRecordsPage> {
+    const { sessionId, askedBy, outcome, cursor, limit } = parseListSettledOptions(options);
+    if (cursor !== undefined && !/^[1-9]\d{0,17}$/.test(cursor)) {
+      throw new QuestionStoreError('INVALID_INPUT', `listSettled: "cursor" ${JSON.stringify(cursor.slice(0, 40))} was not made by this store; pass the \`next\` of a page it returned.`);
+    }
+    // One more than asked: whether it is there says whether there is a next page.
+    const rows = await this.#query<QuestionRow & { seq: string }>('list settled questions', false, this.#sql.settled, [
+      cursor ?? '9223372036854775807',
+      sessionId ?? null,
+      askedBy ?? null,
+      outcome ?? null,
+      limit + 1,
+    ]);
+    const page = rows.slice(0, limit);
+    const records = this.#recordsOf(page, options);
+    return rows.length > limit ? { records, next: page.at(-1)!.seq } : { records };
   }
 
   async markResumed(rpcId: string): Promise<boolean> {
@@ -275,6 +332,40 @@ export class PostgresQuestionStore implements QuestionStore {
         if (lost && !writes && delivery === 'sent' && attempt === 1) continue;
         throw storeErrorOf(error, action, target, delivery, writes);
       }
+    }
+  }
+
+  /** Run `work` in one transaction on one pooled connection (a write: never retried), translating errors like `#query`. */
+  async #transaction<T>(
+    action: string,
+    work: (run: <Row extends pg.QueryResultRow>(query: { name: string; text: string }, values: unknown[]) => Promise<Row[]>) => Promise<T>,
+  ): Promise<T> {
+    this.#assertOpen(action);
+    await this.ready();
+    const { pool, target } = this.#connection;
+    let delivery: Delivery = 'unsent';
+    let broken: Error | undefined;
+    let client: Awaited<ReturnType<typeof checkout>> | undefined;
+    try {
+      client = await checkout(pool);
+      this.#assertOpen(action);
+      delivery = 'sent';
+      const connected = client;
+      await connected.query('BEGIN');
+      let result: T;
+      try {
+        result = await work(async (query, values) => (await connected.query({ ...query, values })).rows);
+        await connected.query('COMMIT');
+      } catch (error) {
+        // A connection left inside a transaction (the rollback failed) is destroyed, never pooled.
+        if (isUnavailableError(error) || !(await connected.query('ROLLBACK').then(() => true, () => false))) broken = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      }
+      client.done();
+      return result;
+    } catch (error) {
+      client?.done(broken ?? (isUnavailableError(error) ? (error as Error) : undefined));
+      throw storeErrorOf(error, action, target, delivery, true);
     }
   }
 

@@ -7,7 +7,7 @@ export interface NamedQuery {
 }
 
 export interface StoreStatements {
-  /** Parameters: the record's 9 columns, then (withEvent) type, at, data, then (notify) channel, payload. Returns `saved` (1 or 0). */
+  /** Parameters: the record's 10 columns, then (withEvent) type, at, data, then (notify) channel, payload. Returns `saved` (1 or 0). */
   save(withEvent: boolean, notify: boolean): NamedQuery;
   /** Parameters: rpcId, outcome, answer, answeredBy, settledAt, human, then (retention) retainMs, then (notify) channel, payload. */
   claim(notify: boolean): NamedQuery;
@@ -19,6 +19,16 @@ export interface StoreStatements {
   appendEvent: NamedQuery;
   appendEvents: NamedQuery;
   readEvents: NamedQuery;
+  /** Parameters: rpcId. The pending record, its row locked until the transaction ends. */
+  lockPending: NamedQuery;
+  /** Parameters: rpcId, votes. */
+  setVotes: NamedQuery;
+  /** Parameters: rpcId, votes, answer, settledAt, answeredBy. */
+  settleVotes: NamedQuery;
+  /** Parameters: channel, payload. */
+  notify: NamedQuery;
+  /** Parameters: before (a seq), sessionId, askedBy, outcome (each null for any), limit. Newest first, with `seq`. */
+  settled: NamedQuery;
 }
 
 /**
@@ -33,8 +43,8 @@ export function storeStatements(schema: string, retention: boolean): StoreStatem
   // finds an event of it below N appear (its cursor would skip it). Per session, so that asks in
   // different sessions commit side by side and share WAL flushes instead of queueing for one lock.
   const sessionLock = (sessionSql: string) => `pg_advisory_xact_lock(${0x41534b53 | 0}, hashtext('${schema}:' || ${sessionSql}))`;
-  const insertQuestion = `INSERT INTO ${s}.questions (rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, asked_on)
-    VALUES ($1, $2, $3, $4, $5, $6, $7::json, $8::json, $9) ON CONFLICT (rpc_id) DO NOTHING RETURNING rpc_id`;
+  const insertQuestion = `INSERT INTO ${s}.questions (rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, asked_on, trace_context)
+    VALUES ($1, $2, $3, $4, $5, $6, $7::json, $8::json, $9, $10::jsonb) ON CONFLICT (rpc_id) DO NOTHING RETURNING rpc_id`;
   // Finished records past the retention window go with a later claim or resume (an index scan on finished_at).
   const forget = (param: number) => (retention ? `, forgotten AS (DELETE FROM ${s}.questions WHERE finished_at < now() - $${param} * interval '1 millisecond')` : '');
 
@@ -45,11 +55,11 @@ export function storeStatements(schema: string, retention: boolean): StoreStatem
       const key = `${withEvent}-${notify}`;
       let query = saves.get(key);
       if (query === undefined) {
-        const next = withEvent ? 13 : 10;
+        const next = withEvent ? 14 : 11;
         const parts = [`saved AS (${insertQuestion})`];
         if (withEvent) {
           parts.push(`locked AS (SELECT ${sessionLock('$2::text')} FROM saved)`);
-          parts.push(`appended AS (INSERT INTO ${s}.events (session_id, rpc_id, type, at, data) SELECT $2, $1, $10, $11, $12::json FROM locked RETURNING id)`);
+          parts.push(`appended AS (INSERT INTO ${s}.events (session_id, rpc_id, type, at, data) SELECT $2, $1, $11, $12, $13::json FROM locked RETURNING id)`);
         }
         // The news goes with the write: queued in this transaction, sent by PostgreSQL only when it commits.
         if (notify) parts.push(`notified AS (SELECT pg_notify($${next}, $${next + 1}) FROM saved)`);
@@ -103,6 +113,20 @@ export function storeStatements(schema: string, retention: boolean): StoreStatem
        INSERT INTO ${s}.events (session_id, rpc_id, type, at, data)
        SELECT batch.session_id, batch.rpc_id, batch.type, $5, batch.data::json
        FROM locked, unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS batch(session_id, rpc_id, type, data, n) ORDER BY batch.n`,
+    ),
+    lockPending: named('lock_pending', `SELECT ${recordColumns} FROM ${s}.questions WHERE rpc_id = $1 AND outcome IS NULL FOR UPDATE`),
+    setVotes: named('set_votes', `UPDATE ${s}.questions SET votes = $2::jsonb WHERE rpc_id = $1 AND outcome IS NULL`),
+    settleVotes: named(
+      'settle_votes',
+      `UPDATE ${s}.questions SET votes = $2::jsonb, outcome = 'answered', answer = $3::json, settled_at = $4, answered_by = $5::jsonb, finished_at = NULL WHERE rpc_id = $1 AND outcome IS NULL`,
+    ),
+    notify: named('notify', 'SELECT pg_notify($1, $2)'),
+    settled: named(
+      'settled',
+      `SELECT seq::text AS seq, ${recordColumns} FROM ${s}.questions
+       WHERE outcome IS NOT NULL AND seq < $1::bigint
+         AND ($2::text IS NULL OR session_id = $2) AND ($3::text IS NULL OR asked_by = $3) AND ($4::text IS NULL OR outcome = $4)
+       ORDER BY seq DESC LIMIT $5`,
     ),
     readEvents: named('read_events', `SELECT id::text AS id, session_id, rpc_id, type, at, data::text AS data FROM ${s}.events WHERE session_id = $1 AND id > $2 ORDER BY id LIMIT $3`),
   };
