@@ -1,4 +1,4 @@
-import { parseTextReply } from '@askseam/text';
+import { parseTextReply, quorumProgressText } from '@askseam/text';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 import { type ActionEvent, type Adapter, type Chat, type Message, type ModalSubmitEvent, type Thread } from 'chat';
 import * as z from 'zod';
@@ -85,32 +85,52 @@ export function chatChannel(options: ChatChannelOptions): ChatChannel {
     }
   };
 
-  async function post(platform: string, question: ChannelQuestion): Promise<void> {
-    let destination: string | undefined;
-    try {
-      destination = route(question);
-    } catch (error) {
-      onError(error, `route(${question.rpcId})`);
-      return;
+  /**
+   * Where a question goes on `platform`: the host route's reached destinations when it decided
+   * (`question.destinations`), else the app's own `route`. Only destinations of this adapter count.
+   */
+  function destinationsOf(platform: string, question: ChannelQuestion): string[] {
+    let wanted: (string | undefined)[];
+    if (question.destinations !== undefined) {
+      wanted = question.destinations;
+    } else {
+      try {
+        wanted = [route(question)];
+      } catch (error) {
+        onError(error, `route(${question.rpcId})`);
+        return [];
+      }
     }
-    if (destination === undefined || destination.split(':')[0] !== platform) return;
+    return [...new Set(wanted.filter((destination): destination is string => typeof destination === 'string' && destination.split(':')[0] === platform && destination.length > platform.length + 1))];
+  }
+
+  /** Post the question to each of its destinations that has no card yet (an escalation adds destinations). */
+  async function post(platform: string, question: ChannelQuestion): Promise<void> {
+    for (const destination of destinationsOf(platform, question)) await postTo(platform, question, destination);
+  }
+
+  /** A quorum approval's progress line, when the question is one. */
+  const progressOf = (question: ChannelQuestion): string | undefined => (question.votes === undefined ? undefined : quorumProgressText(question.questions, question.votes));
+
+  async function postTo(platform: string, question: ChannelQuestion, destination: string): Promise<void> {
     await bot.initialize();
-    const key = await cards.claim(question.rpcId);
+    const key = await cards.claim(question.rpcId, destination);
     if (key === undefined || state === 'closed') return;
     // Known before it is posted, so a click that comes back faster than the post's reply finds it.
     const draft: PostedCard = { key, rpcId: question.rpcId, platform, destination, threadId: '', messageId: '', questions: question.questions };
     await cards.save(draft, false);
+    const progress = progressOf(question);
     let threadId: string;
     let messageId: string;
     if (platform === 'slack') {
       const slack = adapterOf('slack') as unknown as SlackAdapterLike;
       const channel = destination.slice('slack:'.length).split(':')[0]!;
-      const card = slackQuestionCard({ key, questions: question.questions, urgency: question.urgency });
+      const card = slackQuestionCard({ key, questions: question.questions, urgency: question.urgency, progress });
       const sent = await slack.webClient.chat.postMessage({ channel, blocks: card.blocks, text: card.text, unfurl_links: false, unfurl_media: false });
       messageId = String(sent.ts);
       threadId = slack.encodeThreadId({ channel, threadTs: messageId });
     } else {
-      const sent = await bot.channel(destination).post(chatQuestionCard(key, question.questions, question.urgency));
+      const sent = await bot.channel(destination).post(chatQuestionCard(key, question.questions, question.urgency, progress));
       messageId = sent.id;
       threadId = sent.threadId;
     }
@@ -119,13 +139,31 @@ export function chatChannel(options: ChatChannelOptions): ChatChannel {
     options.onPosted?.({ rpcId: question.rpcId, destination, threadId, messageId });
   }
 
+  /** A vote was counted: every open card of the question shows the progress, its controls kept. */
+  async function showVotes(question: ChannelQuestion): Promise<void> {
+    const progress = progressOf(question);
+    if (progress === undefined) return;
+    for (const card of await cards.cardsOf(question.rpcId)) {
+      if (card.settled !== undefined || card.messageId === '') continue;
+      if (card.platform === 'slack') {
+        const slack = adapterOf('slack') as unknown as SlackAdapterLike;
+        const channel = slack.decodeThreadId(card.threadId).channel;
+        const updated = slackQuestionCard({ key: card.key, questions: card.questions, urgency: question.urgency, progress });
+        await slack.webClient.chat.update({ channel, ts: card.messageId, blocks: updated.blocks, text: updated.text });
+      } else {
+        await adapterOf(card.platform)?.editMessage(card.threadId, card.messageId, chatQuestionCard(card.key, card.questions, question.urgency, progress));
+      }
+    }
+  }
+
   async function settle(settlement: ChannelSettlement): Promise<void> {
-    const card = await cards.byRpcId(settlement.rpcId);
-    if (card === undefined || card.settled !== undefined || card.messageId === '') return;
-    // Slack draws <@U…> as the person's name; elsewhere the name they clicked with, if it was here.
-    const answerer = card.platform === 'slack' ? undefined : await cards.answererOf(card.key);
-    const mention = (user: string) => (card.platform === 'slack' ? `<@${user}>` : answerer?.id === user ? `@${answerer.name}` : user);
-    await editSettled(card, settledText(settlement.outcome, settlement.answeredBy, mention));
+    for (const card of await cards.cardsOf(settlement.rpcId)) {
+      if (card.settled !== undefined || card.messageId === '') continue;
+      // Slack draws <@U…> as the person's name; elsewhere the name they clicked with, if it was here.
+      const answerer = card.platform === 'slack' ? undefined : await cards.answererOf(card.key);
+      const mention = (user: string) => (card.platform === 'slack' ? `<@${user}>` : answerer?.id === user ? `@${answerer.name}` : user);
+      await editSettled(card, settledText(settlement.outcome, settlement.answeredBy, mention));
+    }
   }
 
   async function editSettled(card: PostedCard, text: string): Promise<void> {
@@ -150,6 +188,9 @@ export function chatChannel(options: ChatChannelOptions): ChatChannel {
         via: platform,
         onQuestion: (question) => run(question.rpcId, `posting ${question.rpcId} to ${platform}`, () => post(platform, question)),
         onSettled: (settlement) => run(settlement.rpcId, `editing the card of ${settlement.rpcId}`, () => settle(settlement)),
+        // A later tier of the host's route named more destinations here: post to the new ones only.
+        onEscalated: (question) => run(question.rpcId, `posting ${question.rpcId} to ${platform} after an escalation`, () => post(platform, question)),
+        onVotes: (question) => run(question.rpcId, `showing the votes on ${question.rpcId}`, () => showVotes(question)),
       }),
     );
   }

@@ -39,9 +39,11 @@ function questionChildren(question: AskUserQuestionItem, index: number, batch: b
   return children;
 }
 
-export function chatQuestionCard(key: string, questions: readonly AskUserQuestionItem[], urgency?: string): CardElement {
+export function chatQuestionCard(key: string, questions: readonly AskUserQuestionItem[], urgency?: string, progress?: string): CardElement {
   const batch = questions.length > 1;
   const children: CardChild[] = questions.flatMap((question, index) => questionChildren(question, index, batch));
+  // A quorum approval's progress ("1 of 2 approvals (by @alex); …"), above the controls.
+  if (progress !== undefined) children.push(CardText(progress));
   if (answersByClick(questions)) {
     const question = questions[0]!;
     const approve = question.intent?.approve;

@@ -19,6 +19,10 @@ export interface ChannelQuestion {
   askedAt: string;
   questions: AskUserQuestionItem[];
   urgency?: 'low' | 'medium' | 'high';
+  /** A quorum approval's approvals so far. */
+  votes?: ChannelAnsweredBy[];
+  /** With a host route: the reached destinations of this channel's `via` ('slack:C0123'); absent when unrouted. */
+  destinations?: string[];
 }
 
 export interface ChannelSettlement {
@@ -50,6 +54,10 @@ export interface OpenChannelOptions {
   via: string;
   onQuestion(question: ChannelQuestion): void;
   onSettled(settlement: ChannelSettlement): void;
+  /** A quorum approval counted one more approval (the question again, with `votes`). */
+  onVotes?(question: ChannelQuestion): void;
+  /** With a host route: a later tier named more destinations of this channel (`destinations` lists them all). */
+  onEscalated?(question: ChannelQuestion): void;
 }
 
 /** What `chatChannel` needs of the host: its channel port. `createWebSocketHost(…)` has it. */

@@ -31,6 +31,8 @@ export interface SlackCardInput {
   key: string;
   questions: readonly AskUserQuestionItem[];
   urgency?: 'low' | 'medium' | 'high' | undefined;
+  /** A quorum approval's progress ("1 of 2 approvals (by @alex); …"), shown above the controls' hint. */
+  progress?: string | undefined;
 }
 
 /**
@@ -174,12 +176,13 @@ export function slackQuestionCard(input: SlackCardInput): { blocks: SlackBlock[]
   });
   const controls = batch ? [{ type: 'actions', block_id: 'askseam.controls', elements: [button(key, 'm', -1, 0, 'Answer…', 'primary')] }] : controlBlocks(key, questions[0]!);
   const text = shorten(renderText(questions), slackLimits.fallbackText);
-  let blocks = [header, ...body, ...controls, hint];
+  const progress: SlackBlock[] = input.progress === undefined ? [] : [{ type: 'context', elements: [{ type: 'plain_text', text: shorten(input.progress, slackLimits.contextText) }] }];
+  let blocks = [header, ...body, ...progress, ...controls, hint];
   if (blocks.length > slackLimits.blocks) {
     // Too many questions for one block each: the batch as numbered text (askseam's own plain-text
     // rendering, within one section), answered in the form or a thread reply.
     const summary = { type: 'section', text: plain(renderText(questions, { budget: slackLimits.sectionText - 100 }), slackLimits.sectionText) };
-    blocks = [header, summary, { type: 'actions', block_id: 'askseam.controls', elements: [button(key, 'm', -1, 0, 'Answer…', 'primary')] }, hint];
+    blocks = [header, summary, ...progress, { type: 'actions', block_id: 'askseam.controls', elements: [button(key, 'm', -1, 0, 'Answer…', 'primary')] }, hint];
   }
   return { blocks, text };
 }

@@ -35,22 +35,25 @@ export class CardState {
   constructor(private readonly state: StateAdapter) {}
 
   /**
-   * Claim the right to post `rpcId`: true once across processes sharing the state, then false
-   * while a claim or a card exists. The key is decided here, so a retried post reuses it.
+   * Claim the right to post `rpcId` to `destination`: a key once across processes sharing the
+   * state, then undefined while a claim or a card for that destination exists. The key is decided
+   * here, so a retried post reuses it. A question routed to several destinations gets a card in each.
    */
-  async claim(rpcId: string): Promise<string | undefined> {
+  async claim(rpcId: string, destination: string): Promise<string | undefined> {
     const key = newCardKey();
-    const won = await this.state.setIfNotExists(`${prefix}:claim:${rpcId}`, key, claimTtlMs);
+    const won = await this.state.setIfNotExists(`${prefix}:claim:${rpcId}:${destination}`, key, claimTtlMs);
     if (!won) return undefined;
-    if ((await this.byRpcId(rpcId)) !== undefined) return undefined;
+    if ((await this.cardsOf(rpcId)).some((card) => card.destination === destination)) return undefined;
     return key;
   }
 
   /** `ownThread`: the card has a thread of its own (Slack), so any reply there answers it. */
   async save(card: PostedCard, ownThread: boolean): Promise<void> {
     await this.state.set(`${prefix}:card:${card.key}`, card);
-    await this.state.set(`${prefix}:rpc:${card.rpcId}`, card.key);
-    if (card.messageId === '') return;
+    if (card.messageId === '') {
+      await this.state.appendToList(`${prefix}:cards:${card.rpcId}`, card.key);
+      return;
+    }
     await this.state.set(`${prefix}:msg:${card.threadId}:${card.messageId}`, card.key);
     if (ownThread) await this.state.set(`${prefix}:thread:${card.threadId}`, card.key);
   }
@@ -61,9 +64,14 @@ export class CardState {
     return parsed.success ? parsed.data : undefined;
   }
 
-  async byRpcId(rpcId: string): Promise<PostedCard | undefined> {
-    const key = await this.state.get<string>(`${prefix}:rpc:${rpcId}`);
-    return typeof key === 'string' ? this.byKey(key) : undefined;
+  /** Every card posted (or being posted) for `rpcId`, in the order they were claimed. */
+  async cardsOf(rpcId: string): Promise<PostedCard[]> {
+    const keys = (await this.state.getList<unknown>(`${prefix}:cards:${rpcId}`)).filter((key): key is string => typeof key === 'string');
+    // A card posted by an earlier release, which kept one card per question under `rpc:`.
+    const legacy = await this.state.get<string>(`${prefix}:rpc:${rpcId}`);
+    if (typeof legacy === 'string' && !keys.includes(legacy)) keys.unshift(legacy);
+    const cards = await Promise.all(keys.map((key) => this.byKey(key)));
+    return cards.filter((card): card is PostedCard => card !== undefined);
   }
 
   /** The card a reply belongs to: the one it replies to, else the one whose thread it is in. */

@@ -3,7 +3,7 @@
 // a route handler would, and the test waits for the handlers they start (`waitUntil`).
 import { createSlackAdapter } from '@chat-adapter/slack';
 import { createMemoryState, type MemoryStateAdapter } from '@chat-adapter/state-memory';
-import { createWebSocketHost, type HostEvent, type WebSocketHost } from '@askseam/host-ws';
+import { createWebSocketHost, type HostEvent, type WebSocketHost, type WebSocketHostOptions } from '@askseam/host-ws';
 import { UserQuestions, type AgentRef, type AskUserQuestionAnswer, type AskUserQuestionItem } from '@askseam/user-questions';
 import { Chat } from 'chat';
 import { chatChannel, type ChatChannel, type ChatChannelOptions } from '../src/index.js';
@@ -39,11 +39,12 @@ export interface SlackWorld {
   close(): Promise<void>;
 }
 
-export async function startSlackWorld(options: Partial<ChatChannelOptions> = {}): Promise<SlackWorld> {
+/** `hostOptions`: more of the host's options (a `route`, …). */
+export async function startSlackWorld(options: Partial<ChatChannelOptions> = {}, hostOptions: Partial<WebSocketHostOptions> = {}): Promise<SlackWorld> {
   const agent: AgentRef = { id: 'agent-a' };
   const userQuestions = new UserQuestions({ agents: { get: (id: string) => (id === agent.id ? agent : undefined), roots: () => [agent].values() } });
   const events: HostEvent[] = [];
-  const host = await createWebSocketHost({ token: 'test-token', port: 0, userQuestions, onEvent: (event) => events.push(event) });
+  const host = await createWebSocketHost({ token: 'test-token', port: 0, userQuestions, onEvent: (event) => events.push(event), ...hostOptions });
   const recorder = await startSlackRecorder();
   const state = createMemoryState();
   const bots: SlackBot[] = [];

@@ -23,8 +23,12 @@ type ChannelState = 'open' | 'closed';
 
 interface Mailed {
   question: ChannelQuestion;
-  to: string;
+  /** Every address it was mailed to (normalised), in the order they were asked. */
+  to: Set<string>;
 }
+
+/** The prefix of a host route's e-mail destinations: `{ channel: 'email:oncall@example.com' }`. */
+const destinationPrefix = 'email:';
 
 /**
  * Ask by e-mail: each question the host has (that `to` names an address for) is mailed with a
@@ -60,14 +64,44 @@ export function emailChannel(input: EmailChannelOptions): EmailChannel {
     }
   };
 
+  /**
+   * Where to ask: the addresses of the host route's reached `email:` destinations when the host
+   * routed the question (`question.destinations`), else the one `to(question)` names.
+   */
+  const addressesOf = async (question: ChannelQuestion): Promise<string[]> => {
+    if (question.destinations === undefined) {
+      const to = await options.to(question);
+      if (to === undefined) return [];
+      if (splitAddress(to.trim()) === undefined) throw new EmailChannelError('INVALID_OPTIONS', `to() returned "${to}" for question ${question.rpcId}; return one plain address or undefined.`);
+      return [normalAddress(to)];
+    }
+    const addresses: string[] = [];
+    for (const destination of question.destinations) {
+      if (!destination.startsWith(destinationPrefix)) continue;
+      const address = destination.slice(destinationPrefix.length).trim();
+      if (splitAddress(address) === undefined) {
+        options.onError(new EmailChannelError('INVALID_OPTIONS', `The route names "${destination}" for question ${question.rpcId}, which is no plain address; nothing was mailed there.`));
+        continue;
+      }
+      if (!addresses.includes(normalAddress(address))) addresses.push(normalAddress(address));
+    }
+    return addresses;
+  };
+
+  /** Mail the question to each of its addresses not mailed yet (an escalation adds addresses). */
   const ask = async (question: ChannelQuestion, mailNow: boolean): Promise<void> => {
-    const to = await options.to(question);
-    if (to === undefined || state !== 'open') return;
-    if (splitAddress(to.trim()) === undefined) throw new EmailChannelError('INVALID_OPTIONS', `to() returned "${to}" for question ${question.rpcId}; return one plain address or undefined.`);
+    const addresses = await addressesOf(question);
+    if (addresses.length === 0 || state !== 'open') return;
     if (!signer.canSign(question.rpcId)) throw new EmailChannelError('INVALID_OPTIONS', `Question ${question.rpcId} has an id a reply address cannot carry (lower-case letters, digits and "-", at most 48); it was not mailed.`);
-    mailed.set(question.rpcId, { question, to: normalAddress(to) });
+    const entry = mailed.get(question.rpcId) ?? { question, to: new Set<string>() };
+    mailed.set(question.rpcId, entry);
+    // Claimed before sending (no await in between), so an escalation arriving meanwhile mails no address twice.
+    const fresh = addresses.filter((address) => !entry.to.has(address));
+    for (const address of fresh) entry.to.add(address);
     if (!mailNow) return;
-    await outbox.send('question', question.rpcId, normalAddress(to), questionMail(question, { link: link(question.rpcId), lang: options.lang }));
+    const content = questionMail(question, { link: link(question.rpcId), lang: options.lang });
+    // Each mail has its own Reply-To, signed for the address it went to.
+    await Promise.all(fresh.map((address) => outbox.send('question', question.rpcId, address, content)));
   };
 
   const settled = async (settlement: ChannelSettlement): Promise<void> => {
@@ -75,14 +109,16 @@ export function emailChannel(input: EmailChannelOptions): EmailChannel {
     mailed.delete(settlement.rpcId);
     if (entry === undefined || !options.settledNote || state !== 'open') return;
     const by = settlement.answeredBy;
-    // The person answered by this very mail thread: they know.
-    if (by?.via === 'email' && by.user !== undefined && normalAddress(by.user) === entry.to) return;
     const lang = options.lang ?? detectLang(entry.question.questions);
     const words = mailMessages[lang];
     const who = by === undefined ? '' : ` (${words.settledBy(by.user ?? by.principalId, viaName(by.via))})`;
-    const messageId = signer.messageId(settlement.rpcId, entry.to);
     const subject = questionMail(entry.question, { lang }).subject;
-    await outbox.send('settled-note', settlement.rpcId, entry.to, noticeMail(subject, [`${words.settled[settlement.outcome]}${who}.`, words.noReplyNeeded]), { inReplyTo: messageId, references: [messageId] });
+    for (const to of entry.to) {
+      // The person answered by this very mail thread: they know.
+      if (by?.via === 'email' && by.user !== undefined && normalAddress(by.user) === to) continue;
+      const messageId = signer.messageId(settlement.rpcId, to);
+      await outbox.send('settled-note', settlement.rpcId, to, noticeMail(subject, [`${words.settled[settlement.outcome]}${who}.`, words.noReplyNeeded]), { inReplyTo: messageId, references: [messageId] });
+    }
   };
 
   const channel: HostChannel = options.host.openChannel({
@@ -91,6 +127,11 @@ export function emailChannel(input: EmailChannelOptions): EmailChannel {
       if (state !== 'open') return;
       const mailNow = options.mailPendingOnOpen || !(opening || alreadyPending.delete(question.rpcId));
       track(ask(question, mailNow));
+    },
+    // A later tier of the host's route named more e-mail destinations: mail the new addresses only.
+    onEscalated: (question) => {
+      if (state !== 'open') return;
+      track(ask(question, true));
     },
     onSettled: (settlement) => {
       if (state !== 'open') return;

@@ -95,7 +95,9 @@ export async function receiveMail(deps: InboundDeps, raw: string | Uint8Array, e
   }
 
   // 7. One respond through the host's own checks; its receipt decides what the person hears.
-  const receipt: ReceiptFrame = await channel.respond(rpcId, { ok: true, value: { sessionId: question.sessionId, answer: parsed.answer } }, { user: from, destination: `email:${from}` });
+  // The destination as the host's route spells it ('email:Lead@Example.com'), so its `{ channel }` answerer matches.
+  const destination = question.destinations?.find((named) => named.startsWith('email:') && normalAddress(named.slice('email:'.length)) === from) ?? `email:${from}`;
+  const receipt: ReceiptFrame = await channel.respond(rpcId, { ok: true, value: { sessionId: question.sessionId, answer: parsed.answer } }, { user: from, destination });
   if (receipt.accepted) return { status: 'answered', rpcId };
   if (receipt.reason === 'forbidden') return { status: 'ignored', reason: 'forbidden', rpcId };
   if (!noticesLeft) return { status: 'ignored', reason: 'too-many-notices', rpcId };
