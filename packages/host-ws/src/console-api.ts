@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { questionOutcomeSchema, type QuestionStore, type UnreadableRecord } from '@askseam/store';
 import * as z from 'zod';
 import { consoleStats } from './console-stats.js';
-import { pendingView, quarantinedView, settledView } from './console-view.js';
+import { pendingView, quarantinedView, settledView, type ReachedTier } from './console-view.js';
 import { WebSocketHostError } from './errors.js';
 import { methodNotAllowed, readJsonBody, sendError, sendJson, wholeNumber } from './http-api.js';
 import type { HostLogger } from './logger.js';
@@ -23,6 +23,8 @@ export interface ConsoleApiDeps {
   /** The host has a `notify` hook: the page offers "re-send" only then. */
   canNotify: boolean;
   quarantined(): QuarantinedQuestion[];
+  /** The routing tier a question has reached (the host's routing), when the host has a `route`. */
+  reachedTier?: ReachedTier;
   onUnreadable(record: UnreadableRecord): void;
 }
 
@@ -82,7 +84,7 @@ export async function serveConsole(req: IncomingMessage, res: ServerResponse, ro
     if (method !== 'GET') return methodNotAllowed(res, 'GET');
     const now = Date.now();
     const records = await deps.store.listPending('all', { onUnreadable: deps.onUnreadable });
-    return sendJson(res, 200, { questions: records.map((record) => pendingView(record, now)), canNotify: deps.canNotify });
+    return sendJson(res, 200, { questions: records.map((record) => pendingView(record, now, deps.reachedTier)), canNotify: deps.canNotify });
   }
 
   if (collection === 'questions' && id !== undefined && id !== '' && (action === 'withdraw' || action === 'notify') && extra === undefined) {

@@ -16,9 +16,20 @@ export interface ConsolePendingQuestion {
   mode: QuestionRecord['mode'];
   /** Each question's header and text (inert text for the page; never options' details or state). */
   questions: { id: string; header?: string; question: string }[];
-  /** The routing tier that may answer it now, when routing decides one (see `tierOf`). */
+  /** The routing tier reached now, as text for the page's column (`tier 1: group:leads`); only for a routed question (see `tierOf`). */
   tier?: string;
+  /** The same, as data: the highest tier index reached and that tier's answerers. */
+  routing?: ConsoleRoutingTier;
 }
+
+/** The tier a routed question has reached: its index (0 when asked) and who that tier's answerers are (`principal:alice`, `group:leads`, `channel:slack:C0123`, `agent:triage`). */
+export interface ConsoleRoutingTier {
+  tier: number;
+  answerers: string[];
+}
+
+/** Where the console reads the tier reached: the host's routing (`Routing.reachedTier`). */
+export type ReachedTier = (rpcId: string) => ConsoleRoutingTier | undefined;
 
 /** A settled question as the console's history lists it: how it ended, who settled it and how long it took. Never the answer's values. */
 export interface ConsoleSettledQuestion {
@@ -40,16 +51,16 @@ export interface ConsoleQuarantinedQuestion extends QuarantinedQuestion {
 }
 
 /**
- * The routing tier of a pending question. Routing (`route(question, context) → Tier[]`, docs/design.md,
- * "Wave 3") is not part of this host yet: when it is, this is the one place that names the tier
- * reached now, and the console shows it in its own column. Until then no question has one.
+ * The routing tier of a pending question (docs/routing.md): the highest tier reached now and its
+ * answerers, as the host's routing holds them (the same clock and event log the answer check
+ * uses). Undefined for an unrouted question, or on a host without `route`.
  */
-export function tierOf(_record: QuestionRecord, _now: number): string | undefined {
-  return undefined;
+export function tierOf(record: QuestionRecord, reachedTier: ReachedTier | undefined): ConsoleRoutingTier | undefined {
+  return reachedTier?.(record.rpcId);
 }
 
-export function pendingView(record: QuestionRecord, now: number): ConsolePendingQuestion {
-  const tier = tierOf(record, now);
+export function pendingView(record: QuestionRecord, now: number, reachedTier?: ReachedTier): ConsolePendingQuestion {
+  const routing = tierOf(record, reachedTier);
   return {
     rpcId: record.rpcId,
     sessionId: record.sessionId,
@@ -59,7 +70,7 @@ export function pendingView(record: QuestionRecord, now: number): ConsolePending
     mode: record.mode,
     ...(record.urgency === undefined ? {} : { urgency: record.urgency }),
     questions: questionTexts(record),
-    ...(tier === undefined ? {} : { tier }),
+    ...(routing === undefined ? {} : { tier: `tier ${routing.tier}: ${routing.answerers.join(', ')}`, routing }),
   };
 }
 

@@ -230,6 +230,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       withdraw: (rpcId, by) => asks.withdraw(rpcId, by),
       resendNotification: (rpcId) => asks.resendNotification(rpcId),
       quarantined: () => quarantine.list(),
+      ...(routing.active ? { reachedTier: (rpcId: string) => routing.reachedTier(rpcId) } : {}),
     },
     respond: (input, principal) => judge.judge(input, principal, (sessionId) => safeCanSee(principal, sessionId, logger), { channel: 'http', connectionId: 'http' }),
   });

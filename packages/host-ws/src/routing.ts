@@ -147,6 +147,18 @@ export class Routing {
     };
   }
 
+  /**
+   * The highest tier of a routed question reached now (by the clock, as the answer check decides)
+   * and that tier's answerers, named as the `escalated` event names them (`group:leads`).
+   * Undefined when the question is unrouted or this node does not hold it.
+   */
+  reachedTier(rpcId: string): { tier: number; answerers: string[] } | undefined {
+    const state = this.#stateNow(rpcId);
+    if (state === undefined) return undefined;
+    const tier = Math.min(state.reached, state.tiers.length - 1);
+    return { tier, answerers: state.tiers[tier]!.answerers.map(describeAnswerer) };
+  }
+
   /** The tiers of a routed question and the tier reached now; undefined when it is unrouted or not known here. */
   #stateNow(rpcId: string): { tiers: readonly Tier[]; reached: number } | undefined {
     const plan = this.#plans.get(rpcId);

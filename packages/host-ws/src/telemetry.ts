@@ -3,6 +3,7 @@
 // interfaces are the seam's (the part of the API askseam calls).
 import type { AnsweredBy, QuestionRecord } from '@askseam/store';
 import {
+  approvalDecisionOf,
   intentKindOf,
   spanContextOf,
   telemetryNames as names,
@@ -12,6 +13,7 @@ import {
   type TelemetryMeter,
   type TelemetryTracer as Tracer,
 } from '@askseam/user-questions';
+import { quorumOf } from './quorum.js';
 import { answeredByOf, type HostFact, type Responder } from './reporter.js';
 
 /** How a connection or stream reached the host, for `askseam.connection.active`: an in-process channel (`host.openChannel`) is one too. */
@@ -23,6 +25,17 @@ export const metricNames = {
   duration: 'askseam.question.duration',
   rejected: 'askseam.response.rejected',
   connections: 'askseam.connection.active',
+  escalations: 'askseam.question.escalations',
+  votes: 'askseam.vote.count',
+} as const;
+
+/** The host's own attribute names for routing and quorum (docs/telemetry.md). */
+const hostNames = {
+  escalationTier: 'askseam.escalation.tier',
+  escalationReason: 'askseam.escalation.reason',
+  voteDecision: 'askseam.vote.decision',
+  voteApprovals: 'askseam.vote.approvals',
+  voteNeeded: 'askseam.vote.needed',
 } as const;
 
 // The API's enum value, written out: importing the enum would load @opentelemetry/api at run time.
@@ -39,6 +52,8 @@ interface Instruments {
   duration: ReturnType<TelemetryMeter['createHistogram']>;
   rejected: ReturnType<TelemetryMeter['createCounter']>;
   connections: ReturnType<TelemetryMeter['createUpDownCounter']>;
+  escalations: ReturnType<TelemetryMeter['createCounter']>;
+  votes: ReturnType<TelemetryMeter['createCounter']>;
 }
 
 /**
@@ -78,6 +93,8 @@ export class HostTelemetry {
             }),
             rejected: meter.createCounter(metricNames.rejected, { unit: '{response}', description: 'Responses the host refused, by reason.' }),
             connections: meter.createUpDownCounter(metricNames.connections, { unit: '{connection}', description: 'Open WebSocket connections and event streams, by transport.' }),
+            escalations: meter.createCounter(metricNames.escalations, { unit: '{escalation}', description: 'Routed questions that reached their next tier, by tier and reason.' }),
+            votes: meter.createCounter(metricNames.votes, { unit: '{vote}', description: 'Approvals counted towards a quorum.' }),
           };
   }
 
@@ -105,7 +122,21 @@ export class HostTelemetry {
         // The rpcId is the sender's, unchecked: a lookup, never a key that is kept.
         this.#observations.get(fact.rpcId)?.addEvent('askseam.rejected', { [names.rejectionReason]: fact.reason, [names.channel]: fact.by.channel });
         return;
+      case 'escalated': {
+        const intent = this.#counted.get(fact.rpcId)?.attributes[names.intent];
+        const tier = { [hostNames.escalationTier]: fact.tier, [hostNames.escalationReason]: fact.reason };
+        this.#instruments?.escalations.add(1, { ...tier, ...(intent === undefined ? {} : { [names.intent]: intent }) });
+        this.#observations.get(fact.rpcId)?.addEvent('askseam.escalated', tier);
+        return;
+      }
+      case 'voted':
+        this.#vote(fact.record.rpcId, fact.approvals, fact.needed, answeredByOf(fact.by));
+        return;
       case 'answered':
+        // The approval that completed a quorum is a vote too (the store counted it; no `voted` fact is reported for it).
+        this.#completingVote(fact.record, fact.by);
+        this.#settledHere(fact.record, fact.kind, fact.by);
+        return;
       case 'cancelled':
         this.#settledHere(fact.record, fact.kind, fact.by);
         return;
@@ -167,6 +198,21 @@ export class HostTelemetry {
       span.end();
     }
     this.#leave(record.rpcId);
+  }
+
+  /** One counted approval: the votes counter, and an `askseam.voted` event on the ask's span. */
+  #vote(rpcId: string, approvals: number, needed: number, by: AnsweredBy): void {
+    this.#instruments?.votes.add(1, { [hostNames.voteDecision]: 'approve' });
+    this.#observations.get(rpcId)?.addEvent('askseam.voted', { [hostNames.voteApprovals]: approvals, [hostNames.voteNeeded]: needed, ...this.#who(by) });
+  }
+
+  /** A quorum question settled approved on this node: the last vote (the one that completed it) is counted here. */
+  #completingVote(record: QuestionRecord, by: Responder): void {
+    const quorum = quorumOf(record.questions);
+    const votes = record.votes ?? [];
+    if (quorum === undefined || record.answer === undefined || votes.length < quorum.approvals) return;
+    if (!approvalDecisionOf(record.questions, record.answer).approved) return;
+    this.#vote(record.rpcId, votes.length, quorum.approvals, answeredByOf(by));
   }
 
   /**

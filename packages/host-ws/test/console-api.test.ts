@@ -113,6 +113,35 @@ describe('pending now', () => {
   });
 });
 
+describe('pending now, routed', () => {
+  it('shows the routing tier a routed question has reached and its answerers, before and after it escalates; an unrouted one has none', async () => {
+    // agent-a's questions go to alice, then to the leads group after 400 ms; agent-b's are not routed.
+    const route = (_questions: unknown, context: { sessionId: string }) =>
+      context.sessionId === 'agent-a' ? [{ answerers: [{ principal: 'alice' }] }, { answerers: [{ group: 'leads' }], after: 400 }] : undefined;
+    const test = await consoleHost({ route });
+    void test.ask('agent-a').settled;
+    await waitSaved(test.host, 1);
+    void test.ask('agent-b').settled;
+    await waitSaved(test.host, 2);
+    const pendingNow = async () => {
+      const reply = await call(test.host, 'GET', '/console/api/pending', { bearer: 'operator-ann' });
+      expect(reply.status).toBe(200);
+      const { questions } = reply.json as { questions: { sessionId: string; tier?: string; routing?: unknown }[] };
+      return Object.fromEntries(questions.map(({ sessionId, tier, routing }) => [sessionId, { tier, routing }]));
+    };
+
+    expect(await pendingNow()).toEqual({
+      'agent-a': { tier: 'tier 0: principal:alice', routing: { tier: 0, answerers: ['principal:alice'] } },
+      'agent-b': { tier: undefined, routing: undefined },
+    });
+    expect(await test.event('escalated')).toMatchObject({ sessionId: 'agent-a', tier: 1, answerers: ['group:leads'] });
+    expect(await pendingNow()).toEqual({
+      'agent-a': { tier: 'tier 1: group:leads', routing: { tier: 1, answerers: ['group:leads'] } },
+      'agent-b': { tier: undefined, routing: undefined },
+    });
+  });
+});
+
 describe('withdraw', () => {
   it('ends the asker with a typed error naming the operator, logs who did it, and says 409 the second time', async () => {
     const test = await consoleHost();

@@ -7,10 +7,11 @@ import { RedisQuestionBus } from '@askseam/bus-redis';
 import { MemoryQuestionBusHub, MemoryQuestionStore, type QuestionStore } from '@askseam/store';
 import { RedisQuestionStore } from '@askseam/store-redis';
 import { startRedisServer } from '@askseam/store-redis/testing';
-import { UserQuestions, hasUserQuestionErrorCode, type AskUserQuestionAnswer, type AskUserQuestionRequest } from '@askseam/user-questions';
+import { UserQuestions, approvalQuestions, hasUserQuestionErrorCode, type AskUserQuestionAnswer, type AskUserQuestionRequest } from '@askseam/user-questions';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocketHostOptions } from '../src/index.js';
 import { cleanup, colourQuestion, redAnswer, rootAgents, startHost, TOKEN, type TestHost } from './fixture.js';
+import { authenticatePeople, connectAs } from './routing-fixture.js';
 import { cleanupSse, mount, SseClient } from './sse-fixture.js';
 import { eventsOf, onlySpan, recording, type Recording } from './telemetry-fixture.js';
 
@@ -148,6 +149,64 @@ describe('a rejected, then answered question', () => {
     expect(await node.otel.points('askseam.question.duration')).toEqual([
       { attributes: { 'askseam.outcome': 'answered', 'askseam.question.intent': 'question', 'askseam.channel': 'websocket' }, value: { count: 1 } },
     ]);
+  });
+});
+
+describe('a routed question escalated to tier 1', () => {
+  it('has an askseam.escalated event with its tier after the delivery to tier 1, and counts the escalation by tier and reason', async () => {
+    const route = () => [{ answerers: [{ principal: 'alice' }] }, { answerers: [{ group: 'leads' }], after: 50 }];
+    const node = await tracedNode({ token: undefined, authenticate: authenticatePeople, route });
+    const carol = await connectAs(node, 'carol');
+    const { settled } = node.askInAgentSpan();
+    // carol (leads) is sent the question only when tier 1 is reached.
+    const requested = await carol.next('question/requested');
+    expect(await node.event('escalated')).toMatchObject({ rpcId: requested.rpcId, tier: 1, reason: 'after' });
+    expect(await node.otel.points('askseam.question.escalations')).toEqual([
+      { attributes: { 'askseam.escalation.tier': 1, 'askseam.escalation.reason': 'after', 'askseam.question.intent': 'question' }, value: 1 },
+    ]);
+    expect((await carol.answer(requested.rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
+    expect(await settled).toEqual({ ok: true, value: redAnswer });
+
+    const ask = onlySpan(node.otel.spans(), 'askseam.ask');
+    const delivered = node.events.find((event) => event.type === 'delivered');
+    const connectionId = delivered?.type === 'delivered' ? delivered.connectionId : 'none';
+    expect(eventsOf(ask)).toEqual([
+      // Reaching tier 1 sends the question to carol; the escalation is recorded right after.
+      { name: 'askseam.delivered', attributes: { 'askseam.connection.id': connectionId, 'askseam.delivery.replay': false } },
+      { name: 'askseam.escalated', attributes: { 'askseam.escalation.tier': 1, 'askseam.escalation.reason': 'after' } },
+      { name: 'askseam.answered', attributes: { 'askseam.outcome': 'answered', 'askseam.answered_by.principal': 'carol', 'askseam.answered_by.via': 'websocket' } },
+    ]);
+    expect(await node.otel.points('askseam.question.escalations')).toEqual([
+      { attributes: { 'askseam.escalation.tier': 1, 'askseam.escalation.reason': 'after', 'askseam.question.intent': 'question' }, value: 1 },
+    ]);
+    expect(await node.otel.points('askseam.vote.count')).toEqual([]);
+  });
+});
+
+describe('a 2-approval quorum question', () => {
+  it('has one askseam.voted event per approval before the answer, and counts both approvals', async () => {
+    const node = await tracedNode({ token: undefined, authenticate: authenticatePeople });
+    const alice = await connectAs(node, 'alice');
+    const carol = await connectAs(node, 'carol');
+    const tool = { name: 'migrate_db', input: { database: 'prod' } };
+    const approve = { answers: [{ id: 'tool-approval', selected: ['Approve'] }] };
+    const { settled } = node.askInAgentSpan({ questions: approvalQuestions({ tool, quorum: { approvals: 2 } }) });
+    const { rpcId } = await alice.next('question/requested');
+    await carol.next('question/requested');
+    expect(await alice.answer(rpcId, 'agent-a', approve)).toMatchObject({ accepted: true, votes: [{ principalId: 'alice' }] });
+    expect(await node.otel.points('askseam.vote.count')).toEqual([{ attributes: { 'askseam.vote.decision': 'approve' }, value: 1 }]);
+    expect(await carol.answer(rpcId, 'agent-a', approve)).toMatchObject({ accepted: true });
+    expect((await settled).ok).toBe(true);
+
+    const ask = onlySpan(node.otel.spans(), 'askseam.ask');
+    const voted = eventsOf(ask).filter((event) => event.name === 'askseam.voted');
+    expect(voted).toEqual([
+      { name: 'askseam.voted', attributes: { 'askseam.vote.approvals': 1, 'askseam.vote.needed': 2, 'askseam.answered_by.principal': 'alice', 'askseam.answered_by.via': 'websocket' } },
+      { name: 'askseam.voted', attributes: { 'askseam.vote.approvals': 2, 'askseam.vote.needed': 2, 'askseam.answered_by.principal': 'carol', 'askseam.answered_by.via': 'websocket' } },
+    ]);
+    expect(eventsOf(ask).map((event) => event.name).slice(-3)).toEqual(['askseam.voted', 'askseam.voted', 'askseam.answered']);
+    expect(await node.otel.points('askseam.vote.count')).toEqual([{ attributes: { 'askseam.vote.decision': 'approve' }, value: 2 }]);
+    expect(await node.otel.points('askseam.question.escalations')).toEqual([]);
   });
 });
 

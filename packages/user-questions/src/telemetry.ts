@@ -86,7 +86,7 @@ export interface AskTraceContext {
 }
 
 /** A span event on an ask's span; the names are documented in docs/telemetry.md. */
-export type AskSpanEventName = 'askseam.delivered' | 'askseam.escalated' | 'askseam.rejected' | 'askseam.answered';
+export type AskSpanEventName = 'askseam.delivered' | 'askseam.escalated' | 'askseam.voted' | 'askseam.rejected' | 'askseam.answered';
 
 /**
  * What the provider may add to the ask's span while it holds the question (the host: its rpcId,

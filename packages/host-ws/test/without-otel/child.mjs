@@ -18,7 +18,7 @@ for (const dir of readdirSync(packagesDir)) {
   for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
     // Node entry points only: the browser bundles and JSON files are not modules Node loads.
     const file = typeof target === 'string' ? target : (target.node ?? target.import ?? target.default);
-    if (typeof file !== 'string' || !file.endsWith('.js') || subpath === './browser') continue;
+    if (typeof file !== 'string' || !file.endsWith('.js') || subpath === './browser' || subpath.startsWith('./browser/')) continue;
     const name = `${manifest.name}${subpath.slice(1)}`;
     try {
       await import(new URL(`${dir}/${file}`, packagesDir).href);
