@@ -76,8 +76,9 @@ class Node {
     return this.wait((line) => ('settled' in line && line.settled.id === id ? line.settled : undefined), `settlement of ask ${id}`, ms);
   }
 
-  resumed(rpcId: string, ms = 20_000) {
-    // A dead asker's node counts as gone only once its liveness row expires and a reconcile runs: allow for a loaded machine.
+  resumed(rpcId: string, ms = 45_000) {
+    // A dead asker's node counts as gone only once its liveness row expires and a reconcile runs:
+    // allow for a loaded machine (the full CI run, with other suites' servers beside these three nodes).
     return this.wait((line) => ('resumed' in line && line.resumed.rpcId === rpcId ? line.resumed : undefined), `onResume of ${rpcId}`, ms);
   }
 
@@ -212,7 +213,7 @@ async function holdRowUntilAClaimWaits(rpcId: string, answer: () => void): Promi
 }
 
 // Three node processes start per test; on a loaded machine that alone can take most of the default 20 s.
-describe('three host processes on one PostgreSQL', { timeout: 60_000 }, () => {
+describe('three host processes on one PostgreSQL', { timeout: 90_000 }, () => {
   it('resolves an ask on one node with an answer given over a socket on another, and over HTTP on a third', async () => {
     const [a, b, c] = [await startNode('a'), await startNode('b'), await startNode('c')];
     const onB = await b.connect();
@@ -244,7 +245,7 @@ describe('three host processes on one PostgreSQL', { timeout: 60_000 }, () => {
     }
   });
 
-  it('hands the answer to a question whose asker\'s node was killed to the answering node\'s onResume, once', async () => {
+  it('hands the answer to a question whose asker\'s node was killed to one surviving node\'s onResume, once', async () => {
     const [a, b, c] = [await startNode('a'), await startNode('b'), await startNode('c')];
     const onB = await b.connect();
     a.send({ cmd: 'ask', id: 'q1', sessionId: 'agent-a' });
@@ -252,7 +253,10 @@ describe('three host processes on one PostgreSQL', { timeout: 60_000 }, () => {
     a.child.kill('SIGKILL');
     await a.exited;
     expect((await onB.answer(rpcId, 'agent-a', red)).accepted).toBe(true);
-    expect(await b.resumed(rpcId)).toMatchObject({ rpcId, outcome: 'answered', answer: red, askedOn: 'a', mode: 'blocking' });
+    // B may still count A alive when it claims (A's liveness row is fresh for a moment), and then
+    // hands the answer to A; the next reconcile on any survivor, B or C, resumes it.
+    const record = await Promise.race([b.resumed(rpcId), c.resumed(rpcId)]);
+    expect(record).toMatchObject({ rpcId, outcome: 'answered', answer: red, askedOn: 'a', mode: 'blocking' });
     // Several reconcile rounds later, still handed over once, and recorded so.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(resumedCount(rpcId, [b, c])).toBe(1);
@@ -260,7 +264,7 @@ describe('three host processes on one PostgreSQL', { timeout: 60_000 }, () => {
   });
 });
 
-describe('faults', { timeout: 60_000 }, () => {
+describe('faults', { timeout: 90_000 }, () => {
   it('a node SIGKILLed while its claim waits inside PostgreSQL: the claim commits once, the asker gets that answer, nobody else is accepted', async () => {
     const [a, b, c] = [await startNode('a'), await startNode('b'), await startNode('c')];
     const onB = await b.connect();
@@ -325,7 +329,9 @@ describe('faults', { timeout: 60_000 }, () => {
     const onB = await b.connect();
     a.send({ cmd: 'ask', id: 'after', sessionId: 'agent-a' });
     const next = await shown(onB);
-    expect((await onB.answer(next, 'agent-a', blue)).accepted).toBe(true);
+    // A pooled connection the cut left behind may still fail one claim ("send the response again"):
+    // the receipt must then say so, and the resent answer must be taken, once.
+    await answerUntilRecorded(onB, next, blue);
     expect(await a.settled('after')).toMatchObject({ ok: true, answer: blue });
     expect(resumedCount(next, [a, b, c]) + resumedCount(pendingRpcId, [a, b, c])).toBe(0);
   });
