@@ -43,6 +43,7 @@ const main = countVitestReport(join(outDir, 'vitest.json'), mainStatus);
 let passed = main.passed;
 let failed = main.failed + typeFailures;
 const summary = [`node ${process.versions.node}: ${main.passed} passed, ${main.failed} failed`];
+const failures = main.failures.map((line) => `node ${process.versions.node}: ${line}`);
 
 // The other versions run side by side (each is mostly waiting on servers and sockets); each one's
 // output is kept in its own file and printed whole when it ends, so the two never interleave.
@@ -50,7 +51,7 @@ const otherRuns = preparing.map(async (pending) => {
   const prepared = await pending;
   if (!prepared.ok) {
     removeNodeVersion(prepared);
-    return { major: prepared.major, passed: 0, failed: 1, line: `node ${prepared.major}: not run (${prepared.step} failed)`, output: `\nNode ${prepared.major}: "${prepared.step}" failed (counted as 1 failure); its log:\n${readFileSync(prepared.logFile, 'utf8').slice(-4000)}` };
+    return { major: prepared.major, passed: 0, failed: 1, failures: [], line: `node ${prepared.major}: not run (${prepared.step} failed)`, output: `\nNode ${prepared.major}: "${prepared.step}" failed (counted as 1 failure); its log:\n${readFileSync(prepared.logFile, 'utf8').slice(-4000)}` };
   }
   const reportFile = join(outDir, `vitest-node${prepared.major}.json`);
   const outputFile = join(outDir, `vitest-node${prepared.major}.log`);
@@ -65,9 +66,11 @@ for (const run of await Promise.all(otherRuns)) {
   passed += run.passed;
   failed += run.failed;
   summary.push(run.line);
+  failures.push(...run.failures.map((line) => `node ${run.major}: ${line}`));
 }
 rmSync(outDir, { recursive: true, force: true });
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}\n`);
 if (typeFailures) console.log('type check of the tests failed (counted as 1 failure)');
 console.log(summary.join('\n'));
 console.log(`${passed} passed, ${failed} failed`);
