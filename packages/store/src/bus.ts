@@ -90,6 +90,16 @@ export interface QuestionBus {
    * of this type, for a store to publish. Throws `INVALID_INPUT` for a message `publish` would refuse.
    */
   announcement?(message: QuestionBusAnnouncementMessage): BusAnnouncement;
+  /**
+   * Optional: news by session (docs/scaling.md, "Each node holds its share"). Once a bus has
+   * `follow`, a node receives a session's `asked`, `settled` and `voted` only while it follows that
+   * session, plus every `settled` whose `record.askedOn` names this node (its waiting asker), plus
+   * everything while it follows `'*'` (a node with a channel or the console open). Resolves once
+   * subscribed: a message published after that reaches the listener. Following twice is one follow.
+   */
+  follow?(sessionId: string | '*'): Promise<void>;
+  /** Optional, with `follow`: stop receiving the session's news. Unfollowing what is not followed does nothing. */
+  unfollow?(sessionId: string | '*'): Promise<void>;
   /** Stop receiving and leave the bus (other nodes then see this node as not alive). Idempotent. */
   close(): Promise<void>;
 }
