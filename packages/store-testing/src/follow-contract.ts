@@ -102,6 +102,21 @@ export function describeFollowContract(hooks: FollowContractHooks): void {
       expect(heardByB.messages).toEqual([toAsker]);
     });
 
+    it("delivers only its askers' settled to a node whose first call was unfollow('*') (it serves no session yet)", async (context) => {
+      const { buses, heard } = await following(context, 2);
+      const [a, b] = buses as [FollowingBus, FollowingBus];
+      const heardByB = heard[1]!;
+      await b.unfollow('*');
+      const somewhere = session('somewhere');
+      await a.publish(asked(a.nodeId, somewhere, b.nodeId));
+      await a.publish(voted(a.nodeId, somewhere));
+      await a.publish(settled(a.nodeId, somewhere, a.nodeId));
+      const toAsker = settled(a.nodeId, somewhere, b.nodeId);
+      await a.publish(toAsker);
+      await waitFor("B to receive its asker's settled", () => heardByB.messages.length >= 1);
+      expect(heardByB.messages).toEqual([toAsker]);
+    });
+
     it("delivers every session's news to a node that follows '*', until it unfollows '*'", async (context) => {
       const { buses, heard } = await following(context, 2);
       const [a, b] = buses as [FollowingBus, FollowingBus];

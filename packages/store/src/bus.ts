@@ -91,9 +91,9 @@ export interface QuestionBus {
    */
   announcement?(message: QuestionBusAnnouncementMessage): BusAnnouncement;
   /**
-   * Optional: news by session (docs/scaling.md, "What each node holds"). A bus on which `follow` was
-   * never called delivers every message, as a bus without `follow` does. From the first `follow` on,
-   * a node receives a session's `asked`, `settled` and `voted` only while it follows that session,
+   * Optional: news by session (docs/scaling.md, "What each node holds"). A bus on which neither `follow`
+   * nor `unfollow` was ever called delivers every message, as a bus without `follow` does. From the
+   * first call of either on (a node that serves nothing yet calls `unfollow('*')`), a node receives a session's `asked`, `settled` and `voted` only while it follows that session,
    * plus every `settled` whose `record.askedOn` names this node (its waiting asker), plus everything
    * while it follows `'*'` (a node with a channel open). Resolves once subscribed: a message
    * published after that reaches the listener. Following twice is one follow (one copy of each

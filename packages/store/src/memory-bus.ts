@@ -73,7 +73,7 @@ class MemoryQuestionBus implements QuestionBus {
   #listener: QuestionBusListener | undefined;
   #interrupted = false;
   #closed = false;
-  /** `undefined` until the first `follow`: a node that never followed receives everything. */
+  /** `undefined` until the first `follow` or `unfollow`: until then the node receives everything. */
   #following: Set<string> | undefined;
 
   constructor(
@@ -119,7 +119,8 @@ class MemoryQuestionBus implements QuestionBus {
   async unfollow(sessionId: string): Promise<void> {
     this.#assertUsable('unfollow');
     assertSessionId('unfollow', sessionId);
-    this.#following?.delete(sessionId);
+    // The first unfollow, like the first follow, switches the node to news by session.
+    (this.#following ??= new Set()).delete(sessionId);
   }
 
   async close(): Promise<void> {
