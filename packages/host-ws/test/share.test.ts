@@ -3,7 +3,7 @@
 // buses follow sessions, as the Redis bus does). What a node holds is read through host.pending(),
 // what it hears through hub.received(nodeId).
 import type { IncomingMessage } from 'node:http';
-import { MemoryQuestionBusHub, MemoryQuestionStore, type QuestionBus } from '@askseam/store';
+import { MemoryQuestionBusHub, MemoryQuestionStore, type ListRecordsOptions, type QuestionBus, type QuestionRecord, type SessionSelection } from '@askseam/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Principal, type WebSocketHostOptions } from '../src/index.js';
 import { api, resumeRecorder } from './durable-fixture.js';
@@ -19,9 +19,18 @@ function oneSessionPerson(req: IncomingMessage): Principal | undefined {
   return { id: `person-of-${session}`, canSee: (sessionId) => sessionId === session, sessions: [session], sessionsExhaustive: true };
 }
 
+/** The memory store, noting which sessions each listPending asked for (what a reconcile reads). */
+class ListingStore extends MemoryQuestionStore {
+  readonly listed: SessionSelection[] = [];
+  override listPending(sessions: SessionSelection, options?: ListRecordsOptions): Promise<QuestionRecord[]> {
+    this.listed.push(sessions === 'all' ? 'all' : [...sessions]);
+    return super.listPending(sessions, options);
+  }
+}
+
 function cluster(defaults: Partial<WebSocketHostOptions> = {}) {
   const hub = new MemoryQuestionBusHub();
-  const store = new MemoryQuestionStore();
+  const store = new ListingStore();
   return {
     hub,
     store,
@@ -228,6 +237,44 @@ describe("a node holding its share", () => {
     expect((await onB.next('question/requested')).rpcId).toBe(rpcId);
     expect((await onB.answer(rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
     await expect(asking).resolves.toEqual(redAnswer);
+  });
+
+  it("reconciles by reading only the sessions it serves, and its askers' questions one by one", async () => {
+    const { store, node } = await cluster({ reconcileMs: 20 });
+    const a = await node('a');
+    const b = await node('b');
+    const onB = await personOf(b, 'agent-b');
+    await onB.next('hello');
+    const asking = a.ask('agent-a');
+    await pendingInStore(store, 1);
+    store.listed.length = 0;
+    // Several reconciles of both nodes: a serves no session (it reads its asker's record by rpcId), b serves agent-b.
+    await waitFor(() => store.listed.filter((selection) => selection !== 'all').length >= 3, 'a few reconciles');
+    expect(store.listed.filter((selection) => selection === 'all')).toEqual([]);
+    for (const selection of store.listed) expect(selection).toEqual(['agent-b']);
+    asking.settled.catch(() => {});
+  });
+
+  it('holds every question while a channel that sees every session is open, and a channel of one session holds that session', async () => {
+    const { store, node } = await cluster();
+    const a = await node('a');
+    const c = await node('c');
+    const asking = [a.ask('agent-a'), a.ask('agent-b')];
+    const stored = await pendingInStore(store, 2);
+    const shown: string[] = [];
+    const everything = c.host.openChannel({ via: 'chat', onQuestion: (question) => shown.push(question.rpcId), onSettled: () => {} });
+    await waitFor(() => shown.length === 2, 'the channel to be shown both questions');
+    expect(ids(c).sort()).toEqual([...stored].sort());
+    everything.close();
+    expect(ids(c)).toEqual([]);
+    const oneSession: string[] = [];
+    const principal: Principal = { id: 'chat-agent-b', canSee: (sessionId) => sessionId === 'agent-b', sessions: ['agent-b'], sessionsExhaustive: true };
+    const narrow = c.host.openChannel({ via: 'chat', principal, onQuestion: (question) => oneSession.push(question.sessionId), onSettled: () => {} });
+    await waitFor(() => oneSession.length === 1, 'the one-session channel to be shown its question');
+    expect(oneSession).toEqual(['agent-b']);
+    expect(c.host.pending().map((entry) => entry.sessionId)).toEqual(['agent-b']);
+    narrow.close();
+    for (const ask of asking) ask.settled.catch(() => {});
   });
 
   it("refuses holds 'share' with a bus that cannot follow sessions, naming the option", async () => {
