@@ -3,7 +3,7 @@
 // buses follow sessions, as the Redis bus does). What a node holds is read through host.pending(),
 // what it hears through hub.received(nodeId).
 import type { IncomingMessage } from 'node:http';
-import { MemoryQuestionBusHub, MemoryQuestionStore, type ListRecordsOptions, type QuestionBus, type QuestionRecord, type SessionSelection } from '@askseam/store';
+import { MemoryQuestionBusHub, MemoryQuestionStore, type QuestionBus, type QuestionRecord, type SessionSelection } from '@askseam/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Principal, type WebSocketHostOptions } from '../src/index.js';
 import { api, resumeRecorder } from './durable-fixture.js';
@@ -22,9 +22,9 @@ function oneSessionPerson(req: IncomingMessage): Principal | undefined {
 /** The memory store, noting which sessions each listPending asked for (what a reconcile reads). */
 class ListingStore extends MemoryQuestionStore {
   readonly listed: SessionSelection[] = [];
-  override listPending(sessions: SessionSelection, options?: ListRecordsOptions): Promise<QuestionRecord[]> {
+  override listPending(sessions: SessionSelection): Promise<QuestionRecord[]> {
     this.listed.push(sessions === 'all' ? 'all' : [...sessions]);
-    return super.listPending(sessions, options);
+    return super.listPending(sessions);
   }
 }
 
@@ -70,7 +70,7 @@ describe("a node holding its share", () => {
     const a = await node('a');
     const b = await node('b');
     const asking = a.ask('agent-a');
-    const [rpcId] = await pendingInStore(store, 1);
+    const rpcId = (await pendingInStore(store, 1))[0]!;
     await settle();
     // The asker's node keeps the question of its waiting asker; the other node holds nothing.
     expect(ids(a)).toEqual([rpcId]);
@@ -141,7 +141,7 @@ describe("a node holding its share", () => {
     const a = await node('a');
     const c = await node('c');
     const asking = a.ask('agent-a');
-    const [rpcId] = await pendingInStore(store, 1);
+    const rpcId = (await pendingInStore(store, 1))[0]!;
     const wrong = { sessionId: 'agent-a', answer: { answers: [{ id: 'colour', selected: ['Green'] }] } };
 
     const refusedOnC = await api(c.host, 'POST', `/questions/${rpcId}/answer`, { body: wrong });
@@ -165,7 +165,7 @@ describe("a node holding its share", () => {
     const a = await node('a');
     const c = await node('c');
     const asking = a.ask('agent-a');
-    const [rpcId] = await pendingInStore(store, 1);
+    const rpcId = (await pendingInStore(store, 1))[0]!;
     await api(a.host, 'POST', `/questions/${rpcId}/answer`, { body: { sessionId: 'agent-a', answer: redAnswer } });
     await expect(asking).resolves.toEqual(redAnswer);
     const late = await api(c.host, 'POST', `/questions/${rpcId}/answer`, { body: { sessionId: 'agent-a', answer: redAnswer } });
@@ -198,7 +198,7 @@ describe("a node holding its share", () => {
     const a = await node('a');
     const b = await node('b');
     const asking = a.ask('agent-a');
-    const [rpcId] = await pendingInStore(store, 1);
+    const rpcId = (await pendingInStore(store, 1))[0]!;
     await a.host.close();
     expect((await asking.settled).ok).toBe(false);
     const response = await api(b.host, 'POST', `/questions/${rpcId}/answer`, { body: { sessionId: 'agent-a', answer: redAnswer } });
@@ -231,7 +231,7 @@ describe("a node holding its share", () => {
     const a = await node('a');
     const b = await node('b');
     const asking = a.ask('agent-a');
-    const [rpcId] = await pendingInStore(store, 1);
+    const rpcId = (await pendingInStore(store, 1))[0]!;
     await waitFor(() => ids(b).includes(rpcId), 'node b to hold the routed question');
     const onB = await personOf(b, 'agent-a');
     expect((await onB.next('question/requested')).rpcId).toBe(rpcId);
