@@ -9,8 +9,12 @@ import { type Principal, type WebSocketHostOptions } from '../src/index.js';
 import { api, resumeRecorder } from './durable-fixture.js';
 import { cleanup, colourQuestion, redAnswer, startHost, TOKEN, track, type TestHost } from './fixture.js';
 import { RawClient } from './raw-client.js';
+import { cleanupSse, mount, SseClient } from './sse-fixture.js';
 
-afterEach(cleanup);
+afterEach(async () => {
+  await cleanupSse();
+  await cleanup();
+});
 
 /** `?as=<session>`: a person who sees that one session, and says so (`sessionsExhaustive`). */
 function oneSessionPerson(req: IncomingMessage): Principal | undefined {
@@ -275,6 +279,62 @@ describe("a node holding its share", () => {
     expect(c.host.pending().map((entry) => entry.sessionId)).toEqual(['agent-b']);
     narrow.close();
     for (const ask of asking) ask.settled.catch(() => {});
+  });
+
+  it('replays a session to an event stream from the store, its hello first', async () => {
+    const { store, node } = await cluster();
+    const a = await node('a');
+    const b = await node('b');
+    const asking = a.ask('agent-b');
+    const rpcId = (await pendingInStore(store, 1))[0]!;
+    const handler = b.host.fetchHandler({
+      authenticate: (request) => (request.headers.get('x-session') === 'agent-b' ? { id: 'bee', canSee: (session) => session === 'agent-b', sessions: ['agent-b'], sessionsExhaustive: true } : undefined),
+    });
+    const base = await mount(handler, 'node');
+    const stream = await SseClient.open(`${base}/events`, { fetch: (url, init) => fetch(url, { ...init, headers: { ...init?.headers, 'x-session': 'agent-b' } }) });
+    await stream.waitFor((frame) => frame.type === 'question/requested');
+    expect(stream.frames().map((frame) => frame.type)).toEqual(['hello', 'question/requested']);
+    expect(stream.frames()[0]).toMatchObject({ type: 'hello', pending: [rpcId] });
+    expect(ids(b)).toEqual([rpcId]);
+    asking.settled.catch(() => {});
+  });
+
+  it('catches up through its reconcile with a question whose news it lost while cut off from the bus', async () => {
+    const { hub, store, node } = await cluster({ reconcileMs: 60_000 });
+    const a = await node('a');
+    const b = await node('b');
+    const onB = await personOf(b, 'agent-a');
+    await onB.next('hello');
+    hub.interrupt('b');
+    const asking = a.ask('agent-a');
+    await pendingInStore(store, 1);
+    await settle();
+    expect(ids(b)).toEqual([]);
+    // Back on the bus: told to resync, b reads its sessions from the store and shows the question.
+    hub.restore('b');
+    const { rpcId } = await onB.next('question/requested');
+    expect((await onB.answer(rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
+    await expect(asking).resolves.toEqual(redAnswer);
+  });
+
+  it('judges an answer sent as the connection opens against the store, once, and never shows the question after its receipt', async () => {
+    const { store, node } = await cluster();
+    const a = await node('a');
+    const b = await node('b');
+    const asking = a.ask('agent-a');
+    const rpcId = (await pendingInStore(store, 1))[0]!;
+    const early = track(await RawClient.connect(`${b.host.url}?as=agent-a`));
+    // Sent at once, before (or while) b reads the session from the store.
+    const receipt = await early.answer(rpcId, 'agent-a', redAnswer);
+    expect(receipt.accepted).toBe(true);
+    await expect(asking).resolves.toEqual(redAnswer);
+    await early.caughtUp();
+    // Whichever came first, the replay or the answer: the question is never shown after its receipt.
+    const receiptAt = early.frames.findIndex((frame) => frame.type === 'receipt');
+    const shownAt = early.frames.flatMap((frame, index) => (frame.type === 'question/requested' && frame.rpcId === rpcId ? [index] : []));
+    for (const index of shownAt) expect(index).toBeLessThan(receiptAt);
+    expect(shownAt.length).toBeLessThanOrEqual(1);
+    expect(ids(b)).toEqual([]);
   });
 
   it("refuses holds 'share' with a bus that cannot follow sessions, naming the option", async () => {
