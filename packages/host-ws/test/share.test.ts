@@ -281,7 +281,7 @@ describe("a node holding its share", () => {
     await node('a');
     await node('b');
     // What a node leaves behind when it dies between its claim and the hand-over.
-    const record = { rpcId: 'orphan-1', sessionId: 'agent-a', askedBy: 'agent-a', askedAt: new Date().toISOString(), questions: [colourQuestion], mode: 'detached' } as const;
+    const record: QuestionRecord = { rpcId: 'orphan-1', sessionId: 'agent-a', askedBy: 'agent-a', askedAt: new Date().toISOString(), questions: [colourQuestion], mode: 'detached' };
     await store.save(record);
     await store.claim(record.rpcId, 'answered', redAnswer);
     expect(await resumed.next()).toMatchObject({ rpcId: 'orphan-1', answer: redAnswer });
