@@ -249,6 +249,28 @@ describe("a node holding its share", () => {
     await expect(asking).resolves.toEqual(redAnswer);
   });
 
+  it('holds and hears only its own third when sessions are spread evenly over three nodes', async () => {
+    const { hub, store, node } = await cluster();
+    const nodes = [await node('n0'), await node('n1'), await node('n2')];
+    const sessions = Array.from({ length: 12 }, (_, index) => `session-${index}`);
+    const servedBy = (session: string) => sessions.indexOf(session) % 3;
+    const clients = await Promise.all(sessions.map((session) => personOf(nodes[servedBy(session)]!, session)));
+    await Promise.all(clients.map((client) => client.next('hello')));
+    // Detached questions, asked on every node in turn: none of them has an asker to keep it anywhere.
+    for (let index = 0; index < 60; index += 1) {
+      const session = sessions[index % sessions.length]!;
+      await nodes[index % 3]!.host.askDetached({ sessionId: session, questions: [colourQuestion] });
+    }
+    await pendingInStore(store, 60);
+    await waitFor(() => nodes.every((each) => each.host.pending().length === 20), 'every node to hold its 20 questions');
+    for (const [index, each] of nodes.entries()) {
+      expect(new Set(each.host.pending().map((entry) => servedBy(entry.sessionId)))).toEqual(new Set([index]));
+      // One `asked` per question of its sessions asked on another node (its own it sends, not hears).
+      const askedElsewhere = Array.from({ length: 60 }, (_, n) => n).filter((n) => n % 3 !== index && servedBy(sessions[n % sessions.length]!) === index).length;
+      expect(hub.received(`n${index}`)).toBe(askedElsewhere);
+    }
+  });
+
   it("reconciles by reading only the sessions it serves, and its askers' questions one by one", async () => {
     const { store, node } = await cluster({ reconcileMs: 20 });
     const a = await node('a');
