@@ -149,8 +149,8 @@ export async function run(config) {
         name: `history filtered by the rare outcome vs by the busy agent, first page of ${PAGE}, both ${bigName}, p50`,
         value: p50('rareVsBusy'),
         unit: 'ms',
-        baseline: { name: `the agent-filtered first page (${PAGE} records out of ~${PAGE * 2} rows), same store`, value: quantile(samples.rareVsBusy.few, 0.5) },
-        note: 'Informational: the same page size, ten times the rows read; what a rare filter costs for checking rows one by one.',
+        baseline: { name: `the agent-filtered first page (${PAGE} records), same store`, value: quantile(samples.rareVsBusy.few, 0.5) },
+        note: 'Informational: the same page size from the same store; each filter reads only its own index\'s rows, however rare the outcome.',
       }),
       figure({
         section: SECTION,
@@ -158,7 +158,7 @@ export async function run(config) {
         value: p50('nobody'),
         unit: 'ms',
         baseline: base('nobody', 'the same request'),
-        note: 'Informational: the worst case for a filter, which has no index of its own (docs/console.md, "Stores").',
+        note: 'Informational: the worst case for a filter; on SQLite each filter walks its own partial index (schema version 6; 41 ms at 10,000 settled before, when every settled row was read).',
       }),
       figure({
         section: SECTION,
