@@ -113,8 +113,8 @@ export const config = {
     deepRecords: int('BENCH_CONSOLE_DEEP', 9_000, 1_800),
     // History requests: warm-up per store, alternating rounds, requests per store per round.
     warmup: int('BENCH_CONSOLE_WARMUP', 20, 5),
-    rounds: int('BENCH_CONSOLE_ROUNDS', 4, 2),
-    perRound: int('BENCH_CONSOLE_PER_ROUND', 25, 10),
+    rounds: int('BENCH_CONSOLE_ROUNDS', 10, 2),
+    perRound: int('BENCH_CONSOLE_PER_ROUND', 10, 10),
     // Stats requests read up to 5,000 records each: fewer of them.
     statsRounds: int('BENCH_CONSOLE_STATS_ROUNDS', 3, 2),
     statsPerRound: int('BENCH_CONSOLE_STATS_PER_ROUND', 4, 2),

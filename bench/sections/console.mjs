@@ -154,7 +154,7 @@ export async function run(config) {
       }),
       figure({
         section: SECTION,
-        name: `history filtered by an agent with no questions (an empty page: every settled row read), ${bigName}, p50`,
+        name: `history filtered by an agent with no questions (an empty page), ${bigName}, p50`,
         value: p50('nobody'),
         unit: 'ms',
         baseline: base('nobody', 'the same request'),
