@@ -111,13 +111,14 @@ export const config = {
     baselineSettled: int('BENCH_CONSOLE_BASELINE', 100, 100),
     // How many records in (followed by `next` cursors) the deep page starts.
     deepRecords: int('BENCH_CONSOLE_DEEP', 9_000, 1_800),
-    // History requests: warm-up per store, alternating rounds, requests per store per round.
+    // History requests: warm-up per store, alternating rounds, requests per store per round (short
+    // blocks: on a loaded machine a request's time swings 2× from second to second, and both stores must see the same).
     warmup: int('BENCH_CONSOLE_WARMUP', 20, 5),
-    rounds: int('BENCH_CONSOLE_ROUNDS', 10, 2),
-    perRound: int('BENCH_CONSOLE_PER_ROUND', 10, 10),
+    rounds: int('BENCH_CONSOLE_ROUNDS', 50, 10),
+    perRound: int('BENCH_CONSOLE_PER_ROUND', 2, 2),
     // Stats requests read up to 5,000 records each: fewer of them.
-    statsRounds: int('BENCH_CONSOLE_STATS_ROUNDS', 3, 2),
-    statsPerRound: int('BENCH_CONSOLE_STATS_PER_ROUND', 4, 2),
+    statsRounds: int('BENCH_CONSOLE_STATS_ROUNDS', 6, 2),
+    statsPerRound: int('BENCH_CONSOLE_STATS_PER_ROUND', 2, 2),
     budgetMs: int('BENCH_CONSOLE_BUDGET_MS', 90_000, 60_000),
   },
   browser: {
