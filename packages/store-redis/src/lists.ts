@@ -1,0 +1,73 @@
+import type { StoreClient } from './connection.js';
+
+/** An index entry: which record, in which bucket, at which save number. */
+export interface IndexEntry {
+  rpcId: string;
+  bucket: number;
+  seq: number;
+}
+
+/** Save order across buckets: by save number, then bucket (unique: a bucket never gives out one number twice). */
+export function bySaveOrder(a: IndexEntry, b: IndexEntry): number {
+  return a.seq - b.seq || a.bucket - b.bucket;
+}
+
+/** Every entry of one sorted set per bucket (ZRANGE WITHSCORES), sent at once; merged in save order. */
+export async function readIndexes(client: StoreClient, indexes: { bucket: number; key: string }[]): Promise<IndexEntry[]> {
+  const ranges = await Promise.all(indexes.map(({ key }) => client.zrange(key, 0, -1, 'WITHSCORES')));
+  const entries: IndexEntry[] = [];
+  ranges.forEach((flat, i) => {
+    const bucket = indexes[i]!.bucket;
+    for (let j = 0; j + 1 < flat.length; j += 2) entries.push({ rpcId: flat[j]!, bucket, seq: Number(flat[j + 1]) });
+  });
+  return entries.sort(bySaveOrder);
+}
+
+/** A `listSettled` cursor: the save number and bucket of the last record of a page. */
+export function cursorOf(entry: IndexEntry): string {
+  return `${entry.seq}-${entry.bucket}`;
+}
+
+export function parseCursor(cursor: string, bucketCount: number): { seq: number; bucket: number } | undefined {
+  const match = /^([1-9]\d{0,15})-(\d{1,4})$/.exec(cursor);
+  if (!match) return undefined;
+  const seq = Number(match[1]);
+  const bucket = Number(match[2]);
+  return Number.isSafeInteger(seq) && bucket < bucketCount ? { seq, bucket } : undefined;
+}
+
+/**
+ * The next `batch` entries of the settled indexes below `after` (newest first: by save number,
+ * then bucket, both descending), merged across `buckets`. Returns them with `complete`: false when
+ * some bucket may hold more below the last one returned (call again from there).
+ */
+export async function settledBelow(
+  client: StoreClient,
+  settledKey: (bucket: number) => string,
+  buckets: number[],
+  after: { seq: number; bucket: number } | undefined,
+  batch: number,
+): Promise<{ entries: IndexEntry[]; complete: boolean }> {
+  const replies = await Promise.all(
+    buckets.map((bucket) => {
+      // Below the cursor: a lower save number, or the same one in a lower bucket.
+      const max = after === undefined ? '+inf' : bucket < after.bucket ? String(after.seq) : `(${after.seq}`;
+      return client.zrevrangebyscore(settledKey(bucket), max, '-inf', 'WITHSCORES', 'LIMIT', 0, batch);
+    }),
+  );
+  const entries: IndexEntry[] = [];
+  // The highest last entry of a bucket that may hold more: nothing below it is known to be complete.
+  let horizon: IndexEntry | undefined;
+  replies.forEach((flat, i) => {
+    const bucket = buckets[i]!;
+    for (let j = 0; j + 1 < flat.length; j += 2) entries.push({ rpcId: flat[j]!, bucket, seq: Number(flat[j + 1]) });
+    if (flat.length / 2 >= batch) {
+      const last = { rpcId: flat.at(-2)!, bucket, seq: Number(flat.at(-1)) };
+      if (horizon === undefined || bySaveOrder(last, horizon) > 0) horizon = last;
+    }
+  });
+  entries.sort((a, b) => bySaveOrder(b, a));
+  if (horizon === undefined) return { entries, complete: true };
+  const end = horizon;
+  return { entries: entries.filter((entry) => bySaveOrder(entry, end) >= 0), complete: false };
+}
