@@ -20,16 +20,17 @@ export const recommendedRedisOptions = {
 } as const satisfies RedisOptions;
 
 /**
- * The same for an ioredis `Cluster`: besides the per-node settings above, a command whose
- * connection closed is not sent again after a slot refresh (`retryDelayOnFailover: 0`: a claim
- * that may have run must be read back, not resent), and no command waits in an offline queue.
+ * The same for an ioredis `Cluster`. A Cluster opens its connection to each master when it first
+ * needs it, so a command may meet one still connecting: it waits in that connection's queue, and
+ * `maxRetriesPerRequest: 0` fails it at the first failed reconnect (a master down fails within a
+ * second, not after an outage). A command whose connection closed is not sent again after a slot
+ * refresh (`retryDelayOnFailover: 0`): a claim that may have run must be read back, not resent.
  * MOVED and ASK are followed, and TRYAGAIN and CLUSTERDOWN (the command did not run) retried, as
  * ioredis does by default.
  */
 export const recommendedClusterOptions = {
-  enableOfflineQueue: false,
   retryDelayOnFailover: 0,
-  redisOptions: { ...recommendedRedisOptions },
+  redisOptions: { maxRetriesPerRequest: 0, autoResendUnfulfilledCommands: false, connectTimeout: 5_000 },
   clusterRetryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
 } as const satisfies ClusterOptions;
 

@@ -8,9 +8,10 @@
  * | key | type | holds |
  * |---|---|---|
  * | `<p>layout` | string | the layout version (`2`); a store refuses a prefix holding keys of the old, untagged layout |
+ * | `<p>buckets` | set | every bucket a question was ever saved in: the lists across sessions read only these |
  * | `<p>rpc:<rpcId>` | string | the bucket of the rpcId's session: how `get`, `claim`, `vote` and `markResumed` find the record |
  * | `<t>q:<rpcId>` | hash | `record` (the saved record as JSON), `session`, `seq`, `node` (askedOn), then `outcome`, `answer` (JSON), `settledAt`, `resumedAt`, `votes`, `answeredBy` |
- * | `<t>clock` | string | the bucket's last save number or event id: each new one is above it and above the writer's clock (ms × 1000) |
+ * | `<t>clock` | string | the bucket's last save number or event id (all ≡ the bucket modulo 1024, so unique across buckets): each new one is above it and at least the writer's clock (ms × 1024 + bucket) |
  * | `<t>pending` | sorted set | the bucket's pending rpcIds, scored by `seq` |
  * | `<t>pending:<sessionId>` | sorted set | the session's pending rpcIds, scored by `seq` |
  * | `<t>awaiting` | sorted set | the bucket's settled rpcIds with a person's outcome not yet marked resumed, scored by `seq` |
@@ -21,6 +22,7 @@ export interface RedisStoreKeys {
   /** How many buckets the sessions are spread over. */
   readonly bucketCount: number;
   readonly layout: string;
+  readonly buckets: string;
   pointer(rpcId: string): string;
   record(bucket: number, rpcId: string): string;
   clock(bucket: number): string;
@@ -65,6 +67,7 @@ export function redisStoreKeys(prefix: string): RedisStoreKeys {
   return {
     bucketCount,
     layout: `${prefix}layout`,
+    buckets: `${prefix}buckets`,
     pointer: (rpcId) => `${prefix}rpc:${rpcId}`,
     record: (bucket, rpcId) => `${tag(bucket)}q:${rpcId}`,
     clock: (bucket) => `${tag(bucket)}clock`,

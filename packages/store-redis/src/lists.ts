@@ -1,4 +1,39 @@
+import { Redis } from 'ioredis';
 import type { StoreClient } from './connection.js';
+
+type Reply<T> = [error: Error | null, reply: T | undefined];
+
+/**
+ * Send many commands at once and get each one's reply or error: one pipeline (one write) on one
+ * Redis; on a Cluster, where a pipeline may not span masters, each command on its own (ioredis
+ * writes them all before any reply comes back).
+ */
+export async function many<T>(client: StoreClient, count: number, command: (client: StoreClient, i: number) => Promise<T>): Promise<Reply<T>[]> {
+  if (count === 0) return [];
+  if (client instanceof Redis) {
+    const pipeline = client.pipeline();
+    for (let i = 0; i < count; i++) void command(pipeline as unknown as StoreClient, i);
+    const results = await pipeline.exec();
+    if (results === null) throw new Error('Connection is closed.');
+    return results.map(([error, reply]) => [error, reply as T]);
+  }
+  return Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      command(client, i).then(
+        (reply): Reply<T> => [null, reply],
+        (error: Error): Reply<T> => [error, undefined],
+      ),
+    ),
+  );
+}
+
+/** Every reply of `many`, or its first error. */
+async function all<T>(replies: Promise<Reply<T>[]>): Promise<T[]> {
+  return (await replies).map(([error, reply]) => {
+    if (error) throw error;
+    return reply as T;
+  });
+}
 
 /** An index entry: which record, in which bucket, at which save number. */
 export interface IndexEntry {
@@ -14,7 +49,7 @@ export function bySaveOrder(a: IndexEntry, b: IndexEntry): number {
 
 /** Every entry of one sorted set per bucket (ZRANGE WITHSCORES), sent at once; merged in save order. */
 export async function readIndexes(client: StoreClient, indexes: { bucket: number; key: string }[]): Promise<IndexEntry[]> {
-  const ranges = await Promise.all(indexes.map(({ key }) => client.zrange(key, 0, -1, 'WITHSCORES')));
+  const ranges = await all(many(client, indexes.length, (c, i) => c.zrange(indexes[i]!.key, 0, -1, 'WITHSCORES')));
   const entries: IndexEntry[] = [];
   ranges.forEach((flat, i) => {
     const bucket = indexes[i]!.bucket;
@@ -48,11 +83,12 @@ export async function settledBelow(
   after: { seq: number; bucket: number } | undefined,
   batch: number,
 ): Promise<{ entries: IndexEntry[]; complete: boolean }> {
-  const replies = await Promise.all(
-    buckets.map((bucket) => {
+  const replies = await all(
+    many(client, buckets.length, (c, i) => {
+      const bucket = buckets[i]!;
       // Below the cursor: a lower save number, or the same one in a lower bucket.
       const max = after === undefined ? '+inf' : bucket < after.bucket ? String(after.seq) : `(${after.seq}`;
-      return client.zrevrangebyscore(settledKey(bucket), max, '-inf', 'WITHSCORES', 'LIMIT', 0, batch);
+      return c.zrevrangebyscore(settledKey(bucket), max, '-inf', 'WITHSCORES', 'LIMIT', 0, batch);
     }),
   );
   const entries: IndexEntry[] = [];

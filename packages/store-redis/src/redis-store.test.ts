@@ -64,7 +64,7 @@ describe('records', () => {
     const bucket = sessionBucket('s:1');
     const inspect = raw();
     const inBucket = [keys.record(bucket, record.rpcId), keys.record(bucket, other.rpcId), keys.clock(bucket), keys.pending(bucket), keys.sessionPending('s:1'), keys.awaiting(bucket), keys.settled(bucket), keys.events('s:1')];
-    expect((await inspect.keys(`${store.keyPrefix}*`)).sort()).toEqual([keys.layout, keys.pointer(record.rpcId), keys.pointer(other.rpcId), ...inBucket].sort());
+    expect((await inspect.keys(`${store.keyPrefix}*`)).sort()).toEqual([keys.layout, keys.buckets, keys.pointer(record.rpcId), keys.pointer(other.rpcId), ...inBucket].sort());
     // One hash tag, so one slot: what a script touches never spans slots on a Cluster.
     expect(new Set(inBucket.map((key) => /\{([^}]*)\}/.exec(key)?.[1]))).toEqual(new Set([`b${bucket}`]));
     expect(await inspect.get(keys.pointer(record.rpcId))).toBe(String(bucket));

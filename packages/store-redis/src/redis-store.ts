@@ -31,7 +31,7 @@ import { clientKeyPrefix, createOwnedClient, describeTarget, isUnavailableError,
 import { corrupt, eventOf, fieldsOf, recordOf } from './decode.js';
 import { redisStoreKeys, sessionBucket, type RedisStoreKeys } from './keys.js';
 import { checkLayout } from './layout.js';
-import { cursorOf, parseCursor, readIndexes, settledBelow, type IndexEntry } from './lists.js';
+import { cursorOf, many, parseCursor, readIndexes, settledBelow, type IndexEntry } from './lists.js';
 import { appendEventsScript, claimScript, corruptReplyTag, idStep, markResumedScript, publishRefusedReplyTag, runScript, saveScript, voteScript } from './scripts.js';
 
 export interface RedisQuestionStoreOptions {
@@ -144,8 +144,10 @@ export class RedisQuestionStore implements QuestionStore {
     const duplicate = () => new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${parsed.rpcId}" is already stored; give every question a fresh rpcId.`);
     // The pointer first (its own slot): a second save of the rpcId in another session stops here.
     // One left behind by a save that never ran points at a bucket without the record: get finds nothing.
+    // The bucket joins the ones the lists read (never left: a superset is enough) in the same round trip.
     const pointed = await this.#run(action, { writes: true, rpcId: parsed.rpcId }, async (client) => {
-      if ((await client.set(keys.pointer(parsed.rpcId), String(bucket), 'NX')) === 'OK') return 'created';
+      const [set] = await Promise.all([client.set(keys.pointer(parsed.rpcId), String(bucket), 'NX'), client.sadd(keys.buckets, String(bucket))]);
+      if (set === 'OK') return 'created';
       return (await client.get(keys.pointer(parsed.rpcId))) === String(bucket) ? 'same' : 'other';
     });
     if (pointed === 'other') throw duplicate();
@@ -236,11 +238,9 @@ export class RedisQuestionStore implements QuestionStore {
 
   async listPending(sessions: SessionSelection, options?: ListRecordsOptions): Promise<QuestionRecord[]> {
     const keys = this.#keys;
-    const indexes =
-      sessions === 'all'
-        ? this.#allBuckets().map((bucket) => ({ bucket, key: keys.pending(bucket) }))
-        : [...new Set(sessions)].map((sessionId) => ({ bucket: sessionBucket(sessionId), key: keys.sessionPending(sessionId) }));
+    const chosen = sessions === 'all' ? undefined : [...new Set(sessions)].map((sessionId) => ({ bucket: sessionBucket(sessionId), key: keys.sessionPending(sessionId) }));
     return this.#run('list pending questions', { writes: false }, async (client) => {
+      const indexes = chosen ?? (await this.#usedBuckets(client)).map((bucket) => ({ bucket, key: keys.pending(bucket) }));
       if (indexes.length === 0) return [];
       const entries = await readIndexes(client, indexes);
       // A record claimed between the two reads is no longer pending: leave it out.
@@ -256,8 +256,8 @@ export class RedisQuestionStore implements QuestionStore {
         throw new QuestionStoreError('INVALID_INPUT', `listAwaitingResume: partition must be { index, count } with whole numbers 0 <= index < count, not ${JSON.stringify(partition)}.`);
       }
     }
-    const buckets = this.#allBuckets().filter((bucket) => partition === undefined || bucket % partition.count === partition.index);
     return this.#run('list questions awaiting their resume', { writes: false }, async (client) => {
+      const buckets = (await this.#usedBuckets(client)).filter((bucket) => partition === undefined || bucket % partition.count === partition.index);
       const entries = await readIndexes(client, buckets.map((bucket) => ({ bucket, key: this.#keys.awaiting(bucket) })));
       return this.#readRecords(
         client,
@@ -282,10 +282,10 @@ export class RedisQuestionStore implements QuestionStore {
     const matches = (record: QuestionRecord) =>
       record.outcome !== undefined && (sessionId === undefined || record.sessionId === sessionId) && (askedBy === undefined || record.askedBy === askedBy) && (outcome === undefined || record.outcome === outcome);
     // One session lives in one bucket; otherwise every bucket is merged.
-    const buckets = sessionId === undefined ? this.#allBuckets() : [sessionBucket(sessionId)];
     // Filters are checked on the records, so read ahead in batches until the page is full or the indexes end.
     const batch = Math.max(100, limit * 2);
     return this.#run('list settled questions', { writes: false }, async (client) => {
+      const buckets = sessionId === undefined ? await this.#usedBuckets(client) : [sessionBucket(sessionId)];
       const records: QuestionRecord[] = [];
       for (;;) {
         const { entries, complete } = await settledBelow(client, (bucket) => this.#keys.settled(bucket), buckets, after, batch);
@@ -381,8 +381,13 @@ export class RedisQuestionStore implements QuestionStore {
     if (tick > this.#tick) this.#tick = tick;
   }
 
-  #allBuckets(): number[] {
-    return Array.from({ length: this.#keys.bucketCount }, (_, bucket) => bucket);
+  /** The buckets a question was ever saved in (the others hold nothing the lists show), in order. */
+  async #usedBuckets(client: StoreClient): Promise<number[]> {
+    const members = await client.smembers(this.#keys.buckets);
+    return members
+      .map(Number)
+      .filter((bucket) => Number.isInteger(bucket) && bucket >= 0 && bucket < this.#keys.bucketCount)
+      .sort((a, b) => a - b);
   }
 
   #remember(rpcId: string, bucket: number): void {
@@ -486,15 +491,7 @@ export class RedisQuestionStore implements QuestionStore {
    */
   async #readRecords(client: StoreClient, entries: IndexEntry[], keep: (record: QuestionRecord) => boolean, onUnreadable?: ListRecordsOptions['onUnreadable']): Promise<QuestionRecord[]> {
     if (entries.length === 0) return [];
-    // Sent at once (one write per node on a Cluster, where a pipeline may not span nodes); each settles on its own.
-    const results = await Promise.all(
-      entries.map(({ rpcId, bucket }) =>
-        client.hgetall(this.#keys.record(bucket, rpcId)).then(
-          (reply) => [null, reply] as const,
-          (error: Error) => [error, undefined] as const,
-        ),
-      ),
-    );
+    const results = await many(client, entries.length, (c, i) => c.hgetall(this.#keys.record(entries[i]!.bucket, entries[i]!.rpcId)));
     const records: QuestionRecord[] = [];
     results.forEach(([replyError, reply], i) => {
       const rpcId = entries[i]!.rpcId;
