@@ -51,6 +51,13 @@ const failFast: RedisOptions = { lazyConnect: true, enableOfflineQueue: false, m
 const clusterFailFast: ClusterOptions = { ...recommendedClusterOptions, lazyConnect: true };
 
 const noop = () => {};
+
+/** The master with the lowest address: the same one for every publish of this process (and every process). */
+function firstMaster(cluster: Cluster): Redis | Cluster {
+  const masters = cluster.nodes('master');
+  const name = (node: Redis) => `${node.options.host}:${node.options.port}`;
+  return masters.sort((a, b) => name(a).localeCompare(name(b)))[0] ?? cluster;
+}
 const silentLogger: RedisQuestionBusLogger = { warn: noop, error: noop };
 
 /**
@@ -176,8 +183,10 @@ export class RedisQuestionBus implements QuestionBus {
     const { record, type } = parsed.data;
     await this.#command('publish', async (client) => {
       // Sent at once, one reply each: the nodes that hear everything, the session's followers, the asker.
-      const sends: Promise<unknown>[] = [client.publish(this.#busChannel, payload), client.spublish(sessionChannel(this.keyPrefix, record.sessionId), payload)];
-      if (type === 'settled' && record.askedOn !== undefined) sends.push(client.publish(`${this.keyPrefix}node:${record.askedOn}`, payload));
+      // On a Cluster, ioredis sends a PUBLISH to any master; one fixed master keeps one sender's messages in order.
+      const publisher = client instanceof Cluster ? firstMaster(client) : client;
+      const sends: Promise<unknown>[] = [publisher.publish(this.#busChannel, payload), client.spublish(sessionChannel(this.keyPrefix, record.sessionId), payload)];
+      if (type === 'settled' && record.askedOn !== undefined) sends.push(publisher.publish(`${this.keyPrefix}node:${record.askedOn}`, payload));
       await Promise.all(sends);
     });
   }
