@@ -25,6 +25,8 @@ export interface RedisStoreKeys {
   readonly buckets: string;
   pointer(rpcId: string): string;
   record(bucket: number, rpcId: string): string;
+  /** The record key around its bucket number, before the rpcId: for a script that finds the bucket itself. */
+  readonly recordAround: readonly [before: string, after: string];
   clock(bucket: number): string;
   pending(bucket: number): string;
   /** Without the session id: the Lua claim script appends the record's own session to it. */
@@ -70,6 +72,7 @@ export function redisStoreKeys(prefix: string): RedisStoreKeys {
     buckets: `${prefix}buckets`,
     pointer: (rpcId) => `${prefix}rpc:${rpcId}`,
     record: (bucket, rpcId) => `${tag(bucket)}q:${rpcId}`,
+    recordAround: [`${prefix}{b`, '}q:'],
     clock: (bucket) => `${tag(bucket)}clock`,
     pending: (bucket) => `${tag(bucket)}pending`,
     sessionPendingPrefix: (bucket) => `${tag(bucket)}pending:`,

@@ -117,6 +117,8 @@ describe('records', () => {
     await store.save(record);
     await store.claim(record.rpcId, 'cancelled');
     expect(await store.listPending(['prefixed'])).toEqual([]);
+    // A second store (nothing remembered) finds the record through its pointer, inside a script too.
+    expect(await open({ client, keyPrefix: store.keyPrefix }).get(record.rpcId)).toMatchObject({ rpcId: record.rpcId, outcome: 'cancelled' });
     const appPrefix = client.options.keyPrefix!;
     const inspect = raw();
     expect(await inspect.exists(`${appPrefix}${redisStoreKeys(store.keyPrefix).sessionPending('prefixed')}`)).toBe(0);

@@ -32,7 +32,7 @@ import { corrupt, eventOf, fieldsOf, recordOf } from './decode.js';
 import { redisStoreKeys, sessionBucket, type RedisStoreKeys } from './keys.js';
 import { checkLayout } from './layout.js';
 import { cursorOf, many, parseCursor, readIndexes, settledBelow, type IndexEntry } from './lists.js';
-import { appendEventsScript, claimScript, corruptReplyTag, idStep, markResumedScript, publishRefusedReplyTag, runScript, saveScript, voteScript } from './scripts.js';
+import { appendEventsScript, claimScript, corruptReplyTag, idStep, markResumedScript, publishRefusedReplyTag, readScript, runScript, saveScript, voteScript } from './scripts.js';
 
 export interface RedisQuestionStoreOptions {
   /**
@@ -142,18 +142,23 @@ export class RedisQuestionStore implements QuestionStore {
     const keys = this.#keys;
     const action = `save question "${parsed.rpcId}"`;
     const duplicate = () => new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${parsed.rpcId}" is already stored; give every question a fresh rpcId.`);
-    // The pointer first (its own slot): a second save of the rpcId in another session stops here.
-    // One left behind by a save that never ran points at a bucket without the record: get finds nothing.
-    // The bucket joins the ones the lists read (never left: a superset is enough) in the same round trip.
-    const pointed = await this.#run(action, { writes: true, rpcId: parsed.rpcId }, async (client) => {
-      const [set] = await Promise.all([client.set(keys.pointer(parsed.rpcId), String(bucket), 'NX'), client.sadd(keys.buckets, String(bucket))]);
-      if (set === 'OK') return 'created';
-      return (await client.get(keys.pointer(parsed.rpcId))) === String(bucket) ? 'same' : 'other';
-    });
+    // On a Cluster the pointer goes first (its own slot): a second save of the rpcId in another
+    // session stops here, and the bucket joins the ones the lists read (never left: a superset is
+    // enough). One left behind by a save that never ran names a bucket without the record: get
+    // finds nothing. On one Redis the save script does both itself, in the same round trip.
+    const cluster = this.#client instanceof Cluster;
+    const pointed = !cluster
+      ? 'script'
+      : await this.#run(action, { writes: true, rpcId: parsed.rpcId }, async (client) => {
+          const [set] = await Promise.all([client.set(keys.pointer(parsed.rpcId), String(bucket), 'NX'), client.sadd(keys.buckets, String(bucket))]);
+          if (set === 'OK') return 'created';
+          return (await client.get(keys.pointer(parsed.rpcId))) === String(bucket) ? 'same' : 'other';
+        });
     if (pointed === 'other') throw duplicate();
     const floor = this.#floor(this.#reserve(event === undefined ? 1 : 2), bucket);
     const eventKeys = event === undefined ? [] : [keys.events(parsed.sessionId)];
     const eventArgs = event === undefined ? ['', ''] : [JSON.stringify(event), new Date().toISOString()];
+    const pointerArgs = cluster ? ['', '', ''] : [this.#scriptKeys.pointer(parsed.rpcId), this.#scriptKeys.buckets, String(bucket)];
     let reply: [number, number?];
     try {
       reply = (await this.#run(action, { writes: true, rpcId: parsed.rpcId }, (client) =>
@@ -161,7 +166,7 @@ export class RedisQuestionStore implements QuestionStore {
           client,
           saveScript,
           [keys.record(bucket, parsed.rpcId), keys.clock(bucket), keys.pending(bucket), keys.sessionPending(parsed.sessionId), ...eventKeys],
-          [JSON.stringify(parsed), parsed.rpcId, parsed.sessionId, floor, parsed.askedOn ?? '', ...eventArgs, ...announce],
+          [JSON.stringify(parsed), parsed.rpcId, parsed.sessionId, floor, parsed.askedOn ?? '', ...eventArgs, ...pointerArgs, ...announce],
         ),
       )) as [number, number?];
     } catch (error) {
@@ -230,6 +235,15 @@ export class RedisQuestionStore implements QuestionStore {
 
   async get(rpcId: string): Promise<QuestionRecord | undefined> {
     const action = `read question "${rpcId}"`;
+    if (!this.#buckets.has(rpcId) && !(this.#client instanceof Cluster)) {
+      // One round trip on one Redis: the script follows the pointer itself.
+      const [before, after] = this.#scriptKeys.recordAround;
+      const reply = (await this.#run(action, { writes: false, rpcId }, (client) => runScript(client, readScript, [this.#keys.pointer(rpcId)], [before, after, rpcId]))) as [string?, unknown?];
+      if (reply[0] === undefined) return undefined;
+      this.#remember(rpcId, this.#checkBucket(rpcId, reply[0]));
+      const hash = fieldsOf(reply[1]);
+      return Object.keys(hash).length === 0 ? undefined : recordOf(rpcId, hash, this.#target());
+    }
     const bucket = await this.#bucketOf(rpcId, action);
     if (bucket === undefined) return undefined;
     const hash = await this.#run(action, { writes: false, rpcId }, (client) => client.hgetall(this.#keys.record(bucket, rpcId)));
@@ -401,11 +415,16 @@ export class RedisQuestionStore implements QuestionStore {
     if (known !== undefined) return known;
     const text = await this.#run(action, { writes: false, rpcId }, (client) => client.get(this.#keys.pointer(rpcId)));
     if (text === null) return undefined;
+    const bucket = this.#checkBucket(rpcId, text);
+    this.#remember(rpcId, bucket);
+    return bucket;
+  }
+
+  #checkBucket(rpcId: string, text: string): number {
     const bucket = Number(text);
-    if (!Number.isInteger(bucket) || bucket < 0 || bucket >= this.#keys.bucketCount) {
+    if (!/^\d{1,4}$/.test(text) || bucket >= this.#keys.bucketCount) {
       throw corrupt(`pointer of question "${rpcId}"`, this.#target(), new Error(`it names bucket ${JSON.stringify(text.slice(0, 20))}`));
     }
-    this.#remember(rpcId, bucket);
     return bucket;
   }
 

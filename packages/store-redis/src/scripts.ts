@@ -81,13 +81,20 @@ end`;
  * pending indexes, and with an event append it too. KEYS: record, bucket clock, bucket pending,
  * session pending, then optionally the session stream. ARGV: record JSON, rpcId, sessionId, the
  * writer's floor for the save number, askedOn ('' for none), the event JSON ('' for none), its
- * time, then optionally the announcement block. The save number is above the bucket's clock and the
- * floor; the event id is the next one. Every check runs before the first write, the announcement
- * after the last. Returns { save number, event id or 0 }, or { 0 } for a duplicate (nothing
- * published, nothing appended).
+ * time, then the rpcId's pointer key, the used-buckets key and the bucket ('' '' '' when the caller
+ * wrote the pointer itself: on a Cluster they lie in other slots; on one Redis the script does it,
+ * saving a round trip), then optionally the announcement block. The save number is above the
+ * bucket's clock and the floor; the event id is the next one. Every check runs before the first
+ * write, the announcement after the last. Returns { save number, event id or 0 }, or { 0 } for a
+ * duplicate (nothing published, nothing appended).
  */
 export const saveScript = lua(`${helpers}
 if redis.call('EXISTS', KEYS[1]) == 1 then return { 0 } end
+local pointer = ARGV[8]
+if pointer ~= '' then
+  local named = redis.call('GET', pointer)
+  if named and named ~= ARGV[10] then return { 0 } end
+end
 local last = clockOf(KEYS[2])
 if not last then return corrupt('the bucket clock does not hold a whole number') end
 local seq = math.max(last + ${idStep}, tonumber(ARGV[4]))
@@ -97,12 +104,16 @@ if KEYS[5] then
   local problem = streamProblem(KEYS[5], eventId)
   if problem then return corrupt(problem) end
 end
-local targets = announceTargets(8, ARGV[3], nil)
+local targets = announceTargets(11, ARGV[3], nil)
 local text
 if targets then
-  text = ARGV[8] .. ARGV[1] .. ARGV[9]
+  text = ARGV[11] .. ARGV[1] .. ARGV[12]
   local refused = refusal(targets, text)
   if refused then return refused end
+end
+if pointer ~= '' then
+  redis.call('SET', pointer, ARGV[10])
+  redis.call('SADD', ARGV[9], ARGV[10])
 end
 local seqText = string.format('%d', seq)
 redis.call('SET', KEYS[2], string.format('%d', eventId or seq))
@@ -115,6 +126,18 @@ if eventId then
 end
 if targets then publishAll(targets, text) end
 return { seq, eventId or 0 }
+`);
+
+/**
+ * read: on one Redis only (it builds a key in a slot it does not declare), an rpcId's record in
+ * one round trip: its pointer, then the record in the bucket it names. KEYS: the pointer. ARGV: the
+ * record key's text before the bucket number, and after it (up to the rpcId), the rpcId. Returns
+ * { bucket, HGETALL } or { } for an unknown rpcId.
+ */
+export const readScript = lua(`
+local bucket = redis.call('GET', KEYS[1])
+if not bucket then return {} end
+return { bucket, redis.call('HGETALL', ARGV[1] .. bucket .. ARGV[2] .. ARGV[3]) }
 `);
 
 /**
