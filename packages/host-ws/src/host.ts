@@ -49,7 +49,7 @@ export interface WebSocketHost {
   readonly port: number;
   /** Where the host keeps its questions and event log (the `store` option, or its own in-memory one). */
   readonly store: QuestionStore;
-  /** The questions waiting for an answer, in ask order (copies). */
+  /** The questions waiting for an answer that this node holds, in ask order (copies): all of them, or with `holds: 'share'` its share (docs/scaling.md). */
   pending(): HostPendingQuestion[];
   /**
    * The open WebSocket connections (closing ones included) and what the host holds for each: bytes

@@ -47,6 +47,8 @@ export class Share {
   readonly #served = new Map<string, number>();
   /** A session's follow and first read, while in flight: a second subscriber waits for the same one. */
   readonly #loading = new Map<string, Promise<void>>();
+  /** The last follow or unfollow of a session, while in flight: the next one waits for it. */
+  readonly #steps = new Map<string, Promise<void>>();
   /** Sessions served whose follow failed (the bus was away): the next reconcile follows them again. */
   readonly #followFailed = new Set<string>();
 
@@ -104,10 +106,13 @@ export class Share {
       const count = this.#served.get(key) ?? 0;
       this.#served.set(key, count + 1);
       let loading = this.#loading.get(key);
-      if (count === 0 && loading === undefined) {
-        loading = this.#load(key).finally(() => this.#loading.delete(key));
-        this.#loading.set(key, loading);
-        this.deps.work.track(loading);
+      if (count === 0) {
+        const load = this.#inOrder(key, () => this.#load(key));
+        this.#loading.set(key, load);
+        void load.finally(() => {
+          if (this.#loading.get(key) === load) this.#loading.delete(key);
+        });
+        loading = load;
       }
       if (loading !== undefined) waits.push(loading);
     }
@@ -126,10 +131,14 @@ export class Share {
       }
       this.#served.delete(key);
       this.#followFailed.delete(key);
-      // A failed unfollow costs only news this node then drops (`wants`), never a wrong answer.
-      this.deps.work.track(
-        this.deps.bus.unfollow(key).then(undefined, (error: unknown) => this.deps.logger.warn('could not unfollow a session on the bus; its news is dropped here', { sessionId: key, error: String(error) })),
-      );
+      // Closing: the bus goes with the host, and the askers were let go already.
+      if (this.deps.lifecycle.ended) continue;
+      // After the session's load, and only if nobody came back meanwhile. A failed unfollow costs
+      // only news this node then drops (`wants`), never a wrong answer.
+      void this.#inOrder(key, async () => {
+        if (this.#served.has(key)) return;
+        await this.deps.bus.unfollow(key).then(undefined, (error: unknown) => this.deps.logger.warn('could not unfollow a session on the bus; its news is dropped here', { sessionId: key, error: String(error) }));
+      });
       this.trim(key === ALL ? undefined : key);
     }
   }
@@ -183,6 +192,20 @@ export class Share {
         this.deps.logger.error('could not follow a session on the bus; trying again at the next reconcile', { sessionId: key, error: String(error) });
       }
     }
+  }
+
+  /**
+   * Run `step` after the session's earlier follows and unfollows: the bus's last word on a session
+   * is always the last one this node meant. `step` never rejects.
+   */
+  #inOrder(key: string, step: () => Promise<void>): Promise<void> {
+    const next = (this.#steps.get(key) ?? Promise.resolve()).then(step);
+    this.#steps.set(key, next);
+    void next.finally(() => {
+      if (this.#steps.get(key) === next) this.#steps.delete(key);
+    });
+    this.deps.work.track(next);
+    return next;
   }
 
   /** Follow a session (or `'*'`), then read its pending questions: news after the follow is not missed. */

@@ -3,14 +3,18 @@
 // buses follow sessions, as the Redis bus does). What a node holds is read through host.pending(),
 // what it hears through hub.received(nodeId).
 import type { IncomingMessage } from 'node:http';
-import { MemoryQuestionBusHub, MemoryQuestionStore, type QuestionBus } from '@askseam/store';
+import { MemoryQuestionBusHub, MemoryQuestionStore, type QuestionBus, type QuestionRecord, type SessionSelection } from '@askseam/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Principal, type WebSocketHostOptions } from '../src/index.js';
 import { api, resumeRecorder } from './durable-fixture.js';
 import { cleanup, colourQuestion, redAnswer, startHost, TOKEN, track, type TestHost } from './fixture.js';
 import { RawClient } from './raw-client.js';
+import { cleanupSse, mount, SseClient } from './sse-fixture.js';
 
-afterEach(cleanup);
+afterEach(async () => {
+  await cleanupSse();
+  await cleanup();
+});
 
 /** `?as=<session>`: a person who sees that one session, and says so (`sessionsExhaustive`). */
 function oneSessionPerson(req: IncomingMessage): Principal | undefined {
@@ -19,9 +23,18 @@ function oneSessionPerson(req: IncomingMessage): Principal | undefined {
   return { id: `person-of-${session}`, canSee: (sessionId) => sessionId === session, sessions: [session], sessionsExhaustive: true };
 }
 
+/** The memory store, noting which sessions each listPending asked for (what a reconcile reads). */
+class ListingStore extends MemoryQuestionStore {
+  readonly listed: SessionSelection[] = [];
+  override listPending(sessions: SessionSelection): Promise<QuestionRecord[]> {
+    this.listed.push(sessions === 'all' ? 'all' : [...sessions]);
+    return super.listPending(sessions);
+  }
+}
+
 function cluster(defaults: Partial<WebSocketHostOptions> = {}) {
   const hub = new MemoryQuestionBusHub();
-  const store = new MemoryQuestionStore();
+  const store = new ListingStore();
   return {
     hub,
     store,
@@ -61,7 +74,7 @@ describe("a node holding its share", () => {
     const a = await node('a');
     const b = await node('b');
     const asking = a.ask('agent-a');
-    const [rpcId] = await pendingInStore(store, 1);
+    const rpcId = (await pendingInStore(store, 1))[0]!;
     await settle();
     // The asker's node keeps the question of its waiting asker; the other node holds nothing.
     expect(ids(a)).toEqual([rpcId]);
@@ -132,7 +145,7 @@ describe("a node holding its share", () => {
     const a = await node('a');
     const c = await node('c');
     const asking = a.ask('agent-a');
-    const [rpcId] = await pendingInStore(store, 1);
+    const rpcId = (await pendingInStore(store, 1))[0]!;
     const wrong = { sessionId: 'agent-a', answer: { answers: [{ id: 'colour', selected: ['Green'] }] } };
 
     const refusedOnC = await api(c.host, 'POST', `/questions/${rpcId}/answer`, { body: wrong });
@@ -156,7 +169,7 @@ describe("a node holding its share", () => {
     const a = await node('a');
     const c = await node('c');
     const asking = a.ask('agent-a');
-    const [rpcId] = await pendingInStore(store, 1);
+    const rpcId = (await pendingInStore(store, 1))[0]!;
     await api(a.host, 'POST', `/questions/${rpcId}/answer`, { body: { sessionId: 'agent-a', answer: redAnswer } });
     await expect(asking).resolves.toEqual(redAnswer);
     const late = await api(c.host, 'POST', `/questions/${rpcId}/answer`, { body: { sessionId: 'agent-a', answer: redAnswer } });
@@ -189,7 +202,7 @@ describe("a node holding its share", () => {
     const a = await node('a');
     const b = await node('b');
     const asking = a.ask('agent-a');
-    const [rpcId] = await pendingInStore(store, 1);
+    const rpcId = (await pendingInStore(store, 1))[0]!;
     await a.host.close();
     expect((await asking.settled).ok).toBe(false);
     const response = await api(b.host, 'POST', `/questions/${rpcId}/answer`, { body: { sessionId: 'agent-a', answer: redAnswer } });
@@ -222,12 +235,106 @@ describe("a node holding its share", () => {
     const a = await node('a');
     const b = await node('b');
     const asking = a.ask('agent-a');
-    const [rpcId] = await pendingInStore(store, 1);
+    const rpcId = (await pendingInStore(store, 1))[0]!;
     await waitFor(() => ids(b).includes(rpcId), 'node b to hold the routed question');
     const onB = await personOf(b, 'agent-a');
     expect((await onB.next('question/requested')).rpcId).toBe(rpcId);
     expect((await onB.answer(rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
     await expect(asking).resolves.toEqual(redAnswer);
+  });
+
+  it("reconciles by reading only the sessions it serves, and its askers' questions one by one", async () => {
+    const { store, node } = await cluster({ reconcileMs: 20 });
+    const a = await node('a');
+    const b = await node('b');
+    const onB = await personOf(b, 'agent-b');
+    await onB.next('hello');
+    const asking = a.ask('agent-a');
+    await pendingInStore(store, 1);
+    store.listed.length = 0;
+    // Several reconciles of both nodes: a serves no session (it reads its asker's record by rpcId), b serves agent-b.
+    await waitFor(() => store.listed.filter((selection) => selection !== 'all').length >= 3, 'a few reconciles');
+    expect(store.listed.filter((selection) => selection === 'all')).toEqual([]);
+    for (const selection of store.listed) expect(selection).toEqual(['agent-b']);
+    asking.settled.catch(() => {});
+  });
+
+  it('holds every question while a channel that sees every session is open, and a channel of one session holds that session', async () => {
+    const { store, node } = await cluster();
+    const a = await node('a');
+    const c = await node('c');
+    const asking = [a.ask('agent-a'), a.ask('agent-b')];
+    const stored = await pendingInStore(store, 2);
+    const shown: string[] = [];
+    const everything = c.host.openChannel({ via: 'chat', onQuestion: (question) => shown.push(question.rpcId), onSettled: () => {} });
+    await waitFor(() => shown.length === 2, 'the channel to be shown both questions');
+    expect(ids(c).sort()).toEqual([...stored].sort());
+    everything.close();
+    expect(ids(c)).toEqual([]);
+    const oneSession: string[] = [];
+    const principal: Principal = { id: 'chat-agent-b', canSee: (sessionId) => sessionId === 'agent-b', sessions: ['agent-b'], sessionsExhaustive: true };
+    const narrow = c.host.openChannel({ via: 'chat', principal, onQuestion: (question) => oneSession.push(question.sessionId), onSettled: () => {} });
+    await waitFor(() => oneSession.length === 1, 'the one-session channel to be shown its question');
+    expect(oneSession).toEqual(['agent-b']);
+    expect(c.host.pending().map((entry) => entry.sessionId)).toEqual(['agent-b']);
+    narrow.close();
+    for (const ask of asking) ask.settled.catch(() => {});
+  });
+
+  it('replays a session to an event stream from the store, its hello first', async () => {
+    const { store, node } = await cluster();
+    const a = await node('a');
+    const b = await node('b');
+    const asking = a.ask('agent-b');
+    const rpcId = (await pendingInStore(store, 1))[0]!;
+    const handler = b.host.fetchHandler({
+      authenticate: (request) => (request.headers.get('x-session') === 'agent-b' ? { id: 'bee', canSee: (session) => session === 'agent-b', sessions: ['agent-b'], sessionsExhaustive: true } : undefined),
+    });
+    const base = await mount(handler, 'node');
+    const stream = await SseClient.open(`${base}/events`, { fetch: (url, init) => fetch(url, { ...init, headers: { ...init?.headers, 'x-session': 'agent-b' } }) });
+    await stream.waitFor((frame) => frame.type === 'question/requested');
+    expect(stream.frames().map((frame) => frame.type)).toEqual(['hello', 'question/requested']);
+    expect(stream.frames()[0]).toMatchObject({ type: 'hello', pending: [rpcId] });
+    expect(ids(b)).toEqual([rpcId]);
+    asking.settled.catch(() => {});
+  });
+
+  it('catches up through its reconcile with a question whose news it lost while cut off from the bus', async () => {
+    const { hub, store, node } = await cluster({ reconcileMs: 60_000 });
+    const a = await node('a');
+    const b = await node('b');
+    const onB = await personOf(b, 'agent-a');
+    await onB.next('hello');
+    hub.interrupt('b');
+    const asking = a.ask('agent-a');
+    await pendingInStore(store, 1);
+    await settle();
+    expect(ids(b)).toEqual([]);
+    // Back on the bus: told to resync, b reads its sessions from the store and shows the question.
+    hub.restore('b');
+    const { rpcId } = await onB.next('question/requested');
+    expect((await onB.answer(rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
+    await expect(asking).resolves.toEqual(redAnswer);
+  });
+
+  it('judges an answer sent as the connection opens against the store, once, and never shows the question after its receipt', async () => {
+    const { store, node } = await cluster();
+    const a = await node('a');
+    const b = await node('b');
+    const asking = a.ask('agent-a');
+    const rpcId = (await pendingInStore(store, 1))[0]!;
+    const early = track(await RawClient.connect(`${b.host.url}?as=agent-a`));
+    // Sent at once, before (or while) b reads the session from the store.
+    const receipt = await early.answer(rpcId, 'agent-a', redAnswer);
+    expect(receipt.accepted).toBe(true);
+    await expect(asking).resolves.toEqual(redAnswer);
+    await early.caughtUp();
+    // Whichever came first, the replay or the answer: the question is never shown after its receipt.
+    const receiptAt = early.frames.findIndex((frame) => frame.type === 'receipt');
+    const shownAt = early.frames.flatMap((frame, index) => (frame.type === 'question/requested' && frame.rpcId === rpcId ? [index] : []));
+    for (const index of shownAt) expect(index).toBeLessThan(receiptAt);
+    expect(shownAt.length).toBeLessThanOrEqual(1);
+    expect(ids(b)).toEqual([]);
   });
 
   it("refuses holds 'share' with a bus that cannot follow sessions, naming the option", async () => {
