@@ -1,5 +1,7 @@
+import { QuestionStoreError, type ListRecordsOptions, type QuestionRecord } from '@askseam/store';
 import { Redis } from 'ioredis';
 import type { StoreClient } from './connection.js';
+import { corrupt, recordOf } from './decode.js';
 
 type Reply<T> = [error: Error | null, reply: T | undefined];
 
@@ -106,4 +108,62 @@ export async function settledBelow(
   if (horizon === undefined) return { entries, complete: true };
   const end = horizon;
   return { entries: entries.filter((entry) => bySaveOrder(entry, end) >= 0), complete: false };
+}
+
+/**
+ * The records of these entries in this order, checked; entries whose record has gone (expired) or
+ * fails `keep` are left out. A record that cannot be read rejects the call `CORRUPT_STORE`, or, with
+ * `onUnreadable`, is reported there and left out.
+ */
+export async function readRecords(
+  client: StoreClient,
+  entries: IndexEntry[],
+  { recordKey, target, keep, onUnreadable }: { recordKey: (entry: IndexEntry) => string; target: string; keep: (record: QuestionRecord) => boolean; onUnreadable: ListRecordsOptions['onUnreadable'] },
+): Promise<QuestionRecord[]> {
+  if (entries.length === 0) return [];
+  const results = await many(client, entries.length, (c, i) => c.hgetall(recordKey(entries[i]!)));
+  const records: QuestionRecord[] = [];
+  results.forEach(([replyError, reply], i) => {
+    const rpcId = entries[i]!.rpcId;
+    const hash = replyError ? undefined : reply;
+    if (hash !== undefined && Object.keys(hash).length === 0) return;
+    let record: QuestionRecord;
+    try {
+      // A key of another type (WRONGTYPE) is damage like a bad field; any other error is the connection's.
+      if (replyError) throw replyError.name === 'ReplyError' && replyError.message.startsWith('WRONGTYPE') ? corrupt(`question "${rpcId}"`, target, replyError) : replyError;
+      record = recordOf(rpcId, hash!, target);
+    } catch (error) {
+      if (onUnreadable === undefined || !QuestionStoreError.isInstance(error) || error.code !== 'CORRUPT_STORE') throw error;
+      const session = hash?.['session'];
+      onUnreadable({ rpcId, ...(session === undefined || session === '' ? {} : { sessionId: session }), error });
+      return;
+    }
+    if (keep(record)) records.push(record);
+  });
+  return records;
+}
+
+/**
+ * One `listSettled` page: newest first across `buckets`, from below `after`, the records `read`
+ * keeps (filters are checked on the records, so it reads ahead in batches until the page is full
+ * or the indexes end). `next` is the cursor of the page's last record.
+ */
+export async function settledPage(
+  client: StoreClient,
+  { settledKey, buckets, after, limit, read }: { settledKey: (bucket: number) => string; buckets: number[]; after: { seq: number; bucket: number } | undefined; limit: number; read: (entries: IndexEntry[]) => Promise<QuestionRecord[]> },
+): Promise<{ records: QuestionRecord[]; next?: string }> {
+  const batch = Math.max(100, limit * 2);
+  const records: QuestionRecord[] = [];
+  let from = after;
+  for (;;) {
+    const { entries, complete } = await settledBelow(client, settledKey, buckets, from, batch);
+    const found = await read(entries);
+    const byId = new Map(entries.map((entry) => [entry.rpcId, entry]));
+    for (const record of found) {
+      records.push(record);
+      if (records.length === limit) return { records, next: cursorOf(byId.get(record.rpcId)!) };
+    }
+    if (complete || entries.length === 0) return { records };
+    from = entries.at(-1)!;
+  }
 }

@@ -27,12 +27,14 @@ import {
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
 import { Cluster, type ClusterNode } from 'ioredis';
 import { announcementArgs } from './announce.js';
-import { clientKeyPrefix, createOwnedClient, describeTarget, isUnavailableError, publisherName, unavailable, wasNotSent, whenReady, type StoreClient } from './connection.js';
+import { clientKeyPrefix, createOwnedClient, describeTarget, publisherName, unavailable, whenReady, type StoreClient } from './connection.js';
 import { corrupt, eventOf, fieldsOf, recordOf } from './decode.js';
 import { redisStoreKeys, sessionBucket, type RedisStoreKeys } from './keys.js';
 import { checkLayout } from './layout.js';
-import { cursorOf, many, parseCursor, readIndexes, settledBelow, type IndexEntry } from './lists.js';
-import { appendEventsScript, claimScript, corruptReplyTag, idStep, markResumedScript, publishRefusedReplyTag, readScript, runScript, saveScript, voteScript } from './scripts.js';
+import { parseCursor, readIndexes, readRecords, settledPage, type IndexEntry } from './lists.js';
+import { IdClock } from './id-clock.js';
+import { appendEventsScript, claimScript, markResumedScript, readScript, runScript, saveScript, voteScript } from './scripts.js';
+import { storeError } from './store-errors.js';
 
 export interface RedisQuestionStoreOptions {
   /**
@@ -96,8 +98,7 @@ export class RedisQuestionStore implements QuestionStore {
   readonly #scriptKeys: RedisStoreKeys;
   readonly #retainMs: string;
   readonly #buckets = new Map<string, number>();
-  /** The tick of the last save number or event id this store gave out or saw: the next one it asks for lies above it. */
-  #tick = 0;
+  readonly #ids = new IdClock();
   #layout: Promise<void> | undefined;
   #closed = false;
   #closing: Promise<void> | undefined;
@@ -155,7 +156,7 @@ export class RedisQuestionStore implements QuestionStore {
           return (await client.get(keys.pointer(parsed.rpcId))) === String(bucket) ? 'same' : 'other';
         });
     if (pointed === 'other') throw duplicate();
-    const floor = this.#floor(this.#reserve(event === undefined ? 1 : 2), bucket);
+    const floor = this.#ids.floor(this.#ids.reserve(event === undefined ? 1 : 2), bucket);
     const eventKeys = event === undefined ? [] : [keys.events(parsed.sessionId)];
     const eventArgs = event === undefined ? ['', ''] : [JSON.stringify(event), new Date().toISOString()];
     const pointerArgs = cluster ? ['', '', ''] : [this.#scriptKeys.pointer(parsed.rpcId), this.#scriptKeys.buckets, String(bucket)];
@@ -177,7 +178,7 @@ export class RedisQuestionStore implements QuestionStore {
       throw error;
     }
     if (reply[0] === 0) throw duplicate();
-    this.#observe(Math.max(reply[0], reply[1] ?? 0));
+    this.#ids.observe(Math.max(reply[0], reply[1] ?? 0));
     this.#remember(parsed.rpcId, bucket);
   }
 
@@ -216,7 +217,7 @@ export class RedisQuestionStore implements QuestionStore {
     // The event's data but its count, which only the script knows (voteCastEvent's fields).
     const { principalId, via, user, destination } = voter;
     const eventData = JSON.stringify({ principalId, channel: via, ...(user === undefined ? {} : { user }), ...(destination === undefined ? {} : { destination }), needed: approvals });
-    const floor = this.#floor(this.#reserve(1), bucket);
+    const floor = this.#ids.floor(this.#ids.reserve(1), bucket);
     // One script: the checks, the vote and (with the last vote needed) the settlement run alone in
     // Redis, so votes from every node are each kept and exactly one settles.
     const reply = (await this.#run(action, { writes: true, rpcId }, (client) =>
@@ -228,7 +229,7 @@ export class RedisQuestionStore implements QuestionStore {
       ),
     )) as [string, unknown?, number?];
     const kind = reply[0];
-    this.#observe(reply[2] ?? 0);
+    this.#ids.observe(reply[2] ?? 0);
     if (kind === 'counted' || kind === 'repeated' || kind === 'settled') return { kind, record: recordOf(rpcId, fieldsOf(reply[1]), this.#target()) };
     return { kind: 'not-pending' };
   }
@@ -289,29 +290,16 @@ export class RedisQuestionStore implements QuestionStore {
    */
   async listSettled(options?: ListSettledOptions): Promise<SettledRecordsPage> {
     const { sessionId, askedBy, outcome, cursor, limit } = parseListSettledOptions(options);
-    let after: { seq: number; bucket: number } | undefined = cursor === undefined ? undefined : parseCursor(cursor, this.#keys.bucketCount);
+    const after = cursor === undefined ? undefined : parseCursor(cursor, this.#keys.bucketCount);
     if (cursor !== undefined && after === undefined) {
       throw new QuestionStoreError('INVALID_INPUT', `listSettled: "cursor" ${JSON.stringify(cursor.slice(0, 40))} was not made by this store; pass the \`next\` of a page it returned.`);
     }
     const matches = (record: QuestionRecord) =>
       record.outcome !== undefined && (sessionId === undefined || record.sessionId === sessionId) && (askedBy === undefined || record.askedBy === askedBy) && (outcome === undefined || record.outcome === outcome);
     // One session lives in one bucket; otherwise every bucket is merged.
-    // Filters are checked on the records, so read ahead in batches until the page is full or the indexes end.
-    const batch = Math.max(100, limit * 2);
     return this.#run('list settled questions', { writes: false }, async (client) => {
       const buckets = sessionId === undefined ? await this.#usedBuckets(client) : [sessionBucket(sessionId)];
-      const records: QuestionRecord[] = [];
-      for (;;) {
-        const { entries, complete } = await settledBelow(client, (bucket) => this.#keys.settled(bucket), buckets, after, batch);
-        const found = await this.#readRecords(client, entries, matches, options?.onUnreadable);
-        const byId = new Map(entries.map((entry) => [entry.rpcId, entry]));
-        for (const record of found) {
-          records.push(record);
-          if (records.length === limit) return { records, next: cursorOf(byId.get(record.rpcId)!) };
-        }
-        if (complete || entries.length === 0) return { records };
-        after = entries.at(-1)!;
-      }
+      return settledPage(client, { settledKey: (bucket) => this.#keys.settled(bucket), buckets, after, limit, read: (entries) => this.#readRecords(client, entries, matches, options?.onUnreadable) });
     });
   }
 
@@ -354,10 +342,10 @@ export class RedisQuestionStore implements QuestionStore {
    */
   async #append(events: NewQuestionEvent[], at: string, action: string): Promise<number[]> {
     const keys = this.#keys;
-    const tick = this.#reserve(events.length);
+    const tick = this.#ids.reserve(events.length);
     const items = events.map((event, place) => {
       const bucket = sessionBucket(event.sessionId);
-      return { bucket, keys: [keys.clock(bucket), keys.events(event.sessionId)], args: [this.#floor(tick + place, bucket), JSON.stringify(event)] };
+      return { bucket, keys: [keys.clock(bucket), keys.events(event.sessionId)], args: [this.#ids.floor(tick + place, bucket), JSON.stringify(event)] };
     });
     const parts = new Map<number | 'all', typeof items>();
     for (const item of items) {
@@ -370,29 +358,8 @@ export class RedisQuestionStore implements QuestionStore {
       if (parts.size > 1) await Promise.all([...parts.values()].map((part) => send(client, part, true)));
       return Promise.all([...parts.values()].map((part) => send(client, part, false)));
     });
-    for (const [, last] of replies) this.#observe(last);
+    for (const [, last] of replies) this.#ids.observe(last);
     return replies.map(([first]) => first);
-  }
-
-  /**
-   * The first of `count` clock ticks for the next save numbers or event ids: above every tick this
-   * store has given out or seen, and not below the time in ms, so numbers from different nodes
-   * follow time when they do not meet in one bucket (where the bucket's own clock orders them).
-   */
-  #reserve(count: number): number {
-    const first = Math.max(this.#tick + 1, Date.now());
-    this.#tick = first + count - 1;
-    return first;
-  }
-
-  /** The lowest id a tick gives in a bucket (scripts.ts, idStep). */
-  #floor(tick: number, bucket: number): number {
-    return tick * idStep + bucket;
-  }
-
-  #observe(id: number): void {
-    const tick = Math.floor(id / idStep);
-    if (tick > this.#tick) this.#tick = tick;
   }
 
   /** The buckets a question was ever saved in (the others hold nothing the lists show), in order. */
@@ -470,32 +437,7 @@ export class RedisQuestionStore implements QuestionStore {
       await this.#layout;
       return await step(client);
     } catch (error) {
-      if (QuestionStoreError.isInstance(error)) throw error;
-      if (error instanceof Error && error.name === 'ReplyError' && (error.message.startsWith(corruptReplyTag) || error.message.startsWith('WRONGTYPE'))) {
-        throw corrupt(rpcId === undefined ? `data read to ${action}` : `question "${rpcId}"`, this.#target(), error);
-      }
-      if (error instanceof Error && error.name === 'ReplyError' && error.message.startsWith(publishRefusedReplyTag)) {
-        const reason = error.message.slice(publishRefusedReplyTag.length).trim();
-        throw new QuestionStoreError(
-          'NOT_PERMITTED',
-          `Could not ${action} on Redis at ${this.#target()}: Redis refused to publish its bus announcement (${reason}), so nothing was written. Give the store's ACL user the right to publish on the bus channel, or give the store and the bus different clients so the host publishes through the bus.`,
-          { cause: error },
-        );
-      }
-      // OOM refuses a script at its first write, so nothing of it was written (and it announces only after its last).
-      if (error instanceof Error && error.name === 'ReplyError' && error.message.startsWith('OOM ')) {
-        throw new QuestionStoreError(
-          'STORE_FULL',
-          `Could not ${action} on Redis at ${this.#target()}: Redis is out of memory (${error.message.split('\n')[0]}), so nothing was written and nothing announced. Raise maxmemory, free memory or choose an eviction policy that spares the store's keys, then retry.`,
-          { cause: error },
-        );
-      }
-      if (isUnavailableError(error)) {
-        // A refusal reply (LOADING, READONLY…) means the command did not run; only a dropped connection leaves it unknown.
-        const sent = writes && !wasNotSent(error) && (error as Error).name !== 'ReplyError';
-        throw unavailable(this.#target(), `could not ${action}: ${(error as Error).message}`, { cause: error, sent });
-      }
-      throw error;
+      throw storeError(error, { action, writes, rpcId, target: this.#target() });
     }
   }
 
@@ -503,33 +445,8 @@ export class RedisQuestionStore implements QuestionStore {
     if (this.#closed) throw new QuestionStoreError('STORE_CLOSED', `The Redis question store is closed (could not ${action}); create a new RedisQuestionStore.`);
   }
 
-  /**
-   * The records of these rpcIds in this order, checked; ids whose record has gone (expired) or fails
-   * `keep` are left out. A record that cannot be read rejects the call `CORRUPT_STORE`, or, with
-   * `onUnreadable`, is reported there and left out.
-   */
-  async #readRecords(client: StoreClient, entries: IndexEntry[], keep: (record: QuestionRecord) => boolean, onUnreadable?: ListRecordsOptions['onUnreadable']): Promise<QuestionRecord[]> {
-    if (entries.length === 0) return [];
-    const results = await many(client, entries.length, (c, i) => c.hgetall(this.#keys.record(entries[i]!.bucket, entries[i]!.rpcId)));
-    const records: QuestionRecord[] = [];
-    results.forEach(([replyError, reply], i) => {
-      const rpcId = entries[i]!.rpcId;
-      const hash = replyError ? undefined : reply;
-      if (hash !== undefined && Object.keys(hash).length === 0) return;
-      let record: QuestionRecord;
-      try {
-        // A key of another type (WRONGTYPE) is damage like a bad field; any other error is the connection's.
-        if (replyError) throw replyError.name === 'ReplyError' && replyError.message.startsWith('WRONGTYPE') ? corrupt(`question "${rpcId}"`, this.#target(), replyError) : replyError;
-        record = recordOf(rpcId, hash!, this.#target());
-      } catch (error) {
-        if (onUnreadable === undefined || !QuestionStoreError.isInstance(error) || error.code !== 'CORRUPT_STORE') throw error;
-        const session = hash?.['session'];
-        onUnreadable({ rpcId, ...(session === undefined || session === '' ? {} : { sessionId: session }), error });
-        return;
-      }
-      if (keep(record)) records.push(record);
-    });
-    return records;
+  #readRecords(client: StoreClient, entries: IndexEntry[], keep: (record: QuestionRecord) => boolean, onUnreadable?: ListRecordsOptions['onUnreadable']): Promise<QuestionRecord[]> {
+    return readRecords(client, entries, { recordKey: (entry) => this.#keys.record(entry.bucket, entry.rpcId), target: this.#target(), keep, onUnreadable });
   }
 
   #target(): string {
