@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import type { QuestionBusListener, QuestionBusMessage } from '@askseam/store';
 import { describeQuestionBusContract, sampleQuestionRecord } from '@askseam/store-testing';
-import { RedisQuestionStore } from '@askseam/store-redis';
+import { RedisQuestionStore, sessionChannel } from '@askseam/store-redis';
+import { Redis } from 'ioredis';
 import { startRedisCluster, type TestRedisCluster } from '@askseam/store-redis/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RedisQuestionBus } from './redis-bus.js';
@@ -34,9 +35,18 @@ function hear(): QuestionBusListener & { messages: QuestionBusMessage[] } {
   return { messages, message: (message) => messages.push(message), resync: () => {} };
 }
 
+async function slotOf(key: string): Promise<number> {
+  const client = new Redis(cluster!.urls[0]!);
+  try {
+    return Number(await client.call('CLUSTER', 'KEYSLOT', key));
+  } finally {
+    client.disconnect();
+  }
+}
+
 async function until(what: string, condition: () => boolean): Promise<void> {
   for (let tries = 0; !condition(); tries++) {
-    if (tries > 500) throw new Error(`Gave up waiting for ${what}.`);
+    if (tries > 1000) throw new Error(`Gave up waiting for ${what}.`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -88,4 +98,25 @@ describe('RedisQuestionBus on Redis Cluster', () => {
     await until('the other node to hear its marker', () => heard[2].messages.length >= 1);
     expect(heard[2].messages.map((message) => message.record.rpcId)).toEqual([marker.rpcId]);
   });
+
+  it("keeps delivering a followed session's news after its slot moved to another master", async () => {
+    const keyPrefix = `test-${randomUUID()}:`;
+    const [sender, follower] = [open({ keyPrefix }), open({ keyPrefix })];
+    const heard = hear();
+    await follower.subscribe(heard);
+    await follower.follow('moving');
+    const first = { type: 'asked', from: sender.nodeId, record: { ...sampleQuestionRecord({ sessionId: 'moving' }), askedOn: sender.nodeId } } as const;
+    await sender.publish(first);
+    await until('the first message', () => heard.messages.length >= 1);
+    const slot = await slotOf(sessionChannel(keyPrefix, 'moving'));
+    const from = await cluster!.ownerOf(slot);
+    await cluster!.migrateSlot(slot, from, (from + 1) % 3);
+    // The shard channel moved with its slot; the follower's client follows it there (a hint may be
+    // lost while it does, which a reconcile repairs), so send until one arrives.
+    await until('a message after the move', () => {
+      void sender.publish({ ...first, record: { ...first.record, rpcId: `after-${randomUUID()}` } }).catch(() => {});
+      return heard.messages.length >= 2;
+    });
+    expect(heard.messages.every((message) => message.record.sessionId === 'moving')).toBe(true);
+  }, 30_000);
 });

@@ -44,6 +44,8 @@ export interface RedisQuestionBusOptions {
 }
 
 const defaultLivenessTtlMs = 10_000;
+/** How often a Cluster subscriber re-reads the slot map, so a moved session channel is followed again. */
+const slotsRefreshMs = 2_000;
 
 // Fail fast while Redis is unreachable (no offline queue, no retry of a command cut off mid-flight),
 // but let ioredis keep reconnecting by itself so the node comes back without help.
@@ -54,9 +56,8 @@ const noop = () => {};
 
 /** The master with the lowest address: the same one for every publish of this process (and every process). */
 function firstMaster(cluster: Cluster): Redis | Cluster {
-  const masters = cluster.nodes('master');
   const name = (node: Redis) => `${node.options.host}:${node.options.port}`;
-  return masters.sort((a, b) => name(a).localeCompare(name(b)))[0] ?? cluster;
+  return cluster.nodes('master').sort((a, b) => name(a).localeCompare(name(b)))[0] ?? cluster;
 }
 const silentLogger: RedisQuestionBusLogger = { warn: noop, error: noop };
 
@@ -145,7 +146,11 @@ export class RedisQuestionBus implements QuestionBus {
     if (this.#listener !== undefined) throw new QuestionStoreError('INVALID_INPUT', `subscribe: bus node "${this.nodeId}" already has a listener; a bus serves one host.`);
     this.#listener = listener;
     // Pub/sub takes a connection to itself: once subscribed, Redis accepts no other commands on it.
-    const subscriber = this.#client instanceof Cluster ? this.#client.duplicate([], { ...clusterFailFast, shardedSubscribers: true }) : this.#client.duplicate(failFast);
+    // A Cluster's subscriber re-reads the slot map now and then: when a slot moves, its master drops
+    // the shard channels of that slot, and ioredis subscribes them again on the new owner once it
+    // sees the move (messages meanwhile are lost: hints, repaired by the next reconcile).
+    const subscriber =
+      this.#client instanceof Cluster ? this.#client.duplicate([], { ...clusterFailFast, shardedSubscribers: true, slotsRefreshInterval: slotsRefreshMs }) : this.#client.duplicate(failFast);
     this.#subscriber = subscriber;
     this.#watchConnection(subscriber, 'subscriber');
     subscriber.on('message', (channel: string, text: string) => this.#receive(channel, text));
@@ -183,10 +188,12 @@ export class RedisQuestionBus implements QuestionBus {
     const { record, type } = parsed.data;
     await this.#command('publish', async (client) => {
       // Sent at once, one reply each: the nodes that hear everything, the session's followers, the asker.
-      // On a Cluster, ioredis sends a PUBLISH to any master; one fixed master keeps one sender's messages in order.
-      const publisher = client instanceof Cluster ? firstMaster(client) : client;
-      const sends: Promise<unknown>[] = [publisher.publish(this.#busChannel, payload), client.spublish(sessionChannel(this.keyPrefix, record.sessionId), payload)];
-      if (type === 'settled' && record.askedOn !== undefined) sends.push(publisher.publish(`${this.keyPrefix}node:${record.askedOn}`, payload));
+      // On a Cluster, ioredis sends a PUBLISH to any master; one fixed master keeps one sender's
+      // messages in order (while it is down, any other carries them).
+      const broadcast = (channel: string) =>
+        client instanceof Cluster ? firstMaster(client).publish(channel, payload).catch(() => client.publish(channel, payload)) : client.publish(channel, payload);
+      const sends: Promise<unknown>[] = [broadcast(this.#busChannel), client.spublish(sessionChannel(this.keyPrefix, record.sessionId), payload)];
+      if (type === 'settled' && record.askedOn !== undefined) sends.push(broadcast(`${this.keyPrefix}node:${record.askedOn}`));
       await Promise.all(sends);
     });
   }
