@@ -9,7 +9,7 @@ import {
   type SessionSelection,
   type UnreadableRecord,
 } from '@askseam/store';
-import { readAwaitingResume } from './awaiting-resume.js';
+import { readAwaitingResume, type AwaitingResumeReader } from './awaiting-resume.js';
 import type { BackgroundWork, Lifecycle } from './lifecycle.js';
 import type { HostLogger } from './logger.js';
 import type { PendingTable } from './pending.js';
@@ -108,6 +108,8 @@ export interface BusClusterDeps {
   logger: HostLogger;
   reconcileMs: number;
   resumeLeaseMs: number;
+  /** How a reconcile reads the records awaiting their resume (a node holding its share shares the scan). Default: all of them. */
+  readAwaitingResume?: AwaitingResumeReader;
 }
 
 /** How long the node that escalated a tier holds it: a day. */
@@ -311,7 +313,8 @@ export class BusCluster implements Cluster {
       // A node that holds its share reads its own sessions only (its askers' records one by one, below).
       const selection = news.share === undefined ? 'all' : news.share.selection();
       stillPending = selection === undefined ? [] : await store.listPending(selection, { onUnreadable: news.onUnreadable });
-      awaiting = await readAwaitingResume(store, { onUnreadable: news.onUnreadable });
+      const options = { onUnreadable: news.onUnreadable };
+      awaiting = await (this.deps.readAwaitingResume === undefined ? readAwaitingResume(store, options) : this.deps.readAwaitingResume(options));
     } catch (error) {
       logger.error('could not read the store to reconcile; trying again later', { error: String(error) });
       return;

@@ -25,7 +25,7 @@ import { Reporter } from './reporter.js';
 import { Resumer } from './resume.js';
 import { runAgentAnswerers } from './agent-answering.js';
 import { Routing } from './routing.js';
-import { readAwaitingResume } from './awaiting-resume.js';
+import { readAwaitingResume, sharedAwaitingResumeReader } from './awaiting-resume.js';
 import { canFollow, Share } from './share.js';
 import { ResumeMarks } from './resume-marks.js';
 import { SocketServer, type HostConnectionInfo } from './socket-server.js';
@@ -155,6 +155,11 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
           logger,
           reconcileMs: config.reconcileMs,
           resumeLeaseMs: config.resumeLeaseMs,
+          // Holding its share, a node reads only the parts of the awaiting records whose lease it takes,
+          // for a little less than one reconcile period, so that its next reconcile can take it again.
+          ...(config.holds === 'share'
+            ? { readAwaitingResume: sharedAwaitingResumeReader(store, (part) => config.bus!.acquireLease(`awaiting:${part}`, Math.max(1, Math.floor(config.reconcileMs * 0.9)))) }
+            : {}),
         });
   // With other nodes, news may arrive late or twice: remember what was settled so it is not brought back.
   const pending = new PendingTable(cluster.rememberSettled);

@@ -3,7 +3,7 @@
 // buses follow sessions, as the Redis bus does). What a node holds is read through host.pending(),
 // what it hears through hub.received(nodeId).
 import type { IncomingMessage } from 'node:http';
-import { MemoryQuestionBusHub, MemoryQuestionStore, type QuestionBus, type QuestionRecord, type SessionSelection } from '@askseam/store';
+import { MemoryQuestionBusHub, MemoryQuestionStore, type ListAwaitingResumeOptions, type QuestionBus, type QuestionRecord, type SessionSelection } from '@askseam/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Principal, type WebSocketHostOptions } from '../src/index.js';
 import { api, resumeRecorder } from './durable-fixture.js';
@@ -26,9 +26,15 @@ function oneSessionPerson(req: IncomingMessage): Principal | undefined {
 /** The memory store, noting which sessions each listPending asked for (what a reconcile reads). */
 class ListingStore extends MemoryQuestionStore {
   readonly listed: SessionSelection[] = [];
+  /** The part each listAwaitingResume asked for (`'all'`: the whole list). */
+  readonly awaitingRead: (number | 'all')[] = [];
   override listPending(sessions: SessionSelection): Promise<QuestionRecord[]> {
     this.listed.push(sessions === 'all' ? 'all' : [...sessions]);
     return super.listPending(sessions);
+  }
+  override listAwaitingResume(options?: ListAwaitingResumeOptions): Promise<QuestionRecord[]> {
+    this.awaitingRead.push(options?.partition?.index ?? 'all');
+    return super.listAwaitingResume(options);
   }
 }
 
@@ -257,6 +263,31 @@ describe("a node holding its share", () => {
     expect(store.listed.filter((selection) => selection === 'all')).toEqual([]);
     for (const selection of store.listed) expect(selection).toEqual(['agent-b']);
     asking.settled.catch(() => {});
+  });
+
+  it('shares the scan of answers awaiting their resume among the nodes: every reconcile reads only the parts whose lease it took', async () => {
+    const { store, node } = await cluster({ reconcileMs: 20 });
+    await node('a');
+    await node('b');
+    await node('c');
+    store.awaitingRead.length = 0;
+    await waitFor(() => new Set(store.awaitingRead).size >= 16, 'every part to be read');
+    expect(store.awaitingRead).not.toContain('all');
+  });
+
+  it('hands an answer recorded by a node that died before handing it over to one onResume, found by the shared scan', async () => {
+    const resumed = resumeRecorder();
+    const { store, node } = await cluster({ onResume: resumed.onResume, reconcileMs: 20 });
+    await node('a');
+    await node('b');
+    // What a node leaves behind when it dies between its claim and the hand-over.
+    const record: QuestionRecord = { rpcId: 'orphan-1', sessionId: 'agent-a', askedBy: 'agent-a', askedAt: new Date().toISOString(), questions: [colourQuestion], mode: 'detached' };
+    await store.save(record);
+    await store.claim(record.rpcId, 'answered', redAnswer);
+    expect(await resumed.next()).toMatchObject({ rpcId: 'orphan-1', answer: redAnswer });
+    await waitFor(async () => (await store.listAwaitingResume()).length === 0, 'the resume to be marked');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(resumed.records).toHaveLength(1);
   });
 
   it('holds every question while a channel that sees every session is open, and a channel of one session holds that session', async () => {
