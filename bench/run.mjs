@@ -24,6 +24,7 @@ const sections = [
   { name: 'routing', title: '9. Routing: ask → delivered with a 3-tier route', budgetMs: config.routing.budgetMs },
   { name: 'email', title: '10. E-mail reply received → ask resolved', budgetMs: config.email.budgetMs },
   { name: 'chat', title: '11. A click in Slack (Chat SDK channel)', budgetMs: config.chat.budgetMs },
+  { name: 'console', title: '12. Operator console: history and stats at 10,000 settled questions', budgetMs: config.console.budgetMs },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);

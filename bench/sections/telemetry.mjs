@@ -1,15 +1,36 @@
 // Section 1b: the cost of OpenTelemetry on the ask round trip. The same stack twice in one
 // process, alternating A/B: once with a recording tracer and meter provider (every span sampled,
-// batched to an exporter that drops them, metrics aggregated), once with no providers at all.
+// batched to an exporter that drops them, metrics aggregated), once with no providers at all. A
+// third variant makes only the OpenTelemetry SDK calls one ask makes, on the same providers, so
+// the table can tell the SDK's own cost from the work askseam adds around it.
 import { context } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { startAskseam } from '../lib/askseam.mjs';
 import { figure } from '../lib/figure.mjs';
-import { interleave, quantile } from '../lib/stats.mjs';
+import { interleave, now, quantile } from '../lib/stats.mjs';
 
 const SECTION = 'telemetry';
+
+/**
+ * Providers that record nothing: spans with a valid context (so the host stores a trace context
+ * and links as with a real SDK) and instruments that drop every value. A stack on them costs
+ * exactly askseam's own telemetry work, with no SDK under it.
+ */
+const inertSpan = {
+  spanContext: () => ({ traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', traceFlags: 1 }),
+  setAttribute: () => inertSpan,
+  setAttributes: () => inertSpan,
+  addEvent: () => inertSpan,
+  setStatus: () => inertSpan,
+  end: () => {},
+};
+const inertInstrument = { add: () => {}, record: () => {} };
+const inertProviders = {
+  tracerProvider: { getTracer: () => ({ startSpan: () => inertSpan }) },
+  meterProvider: { getMeter: () => ({ createCounter: () => inertInstrument, createUpDownCounter: () => inertInstrument, createHistogram: () => inertInstrument }) },
+};
 
 /** An exporter that takes every batch and keeps nothing: the cost measured is askseam's and the SDK's, not a network's. */
 const droppingExporter = {
@@ -21,6 +42,36 @@ const droppingExporter = {
   shutdown: async () => {},
 };
 
+/**
+ * One ask's OpenTelemetry calls, as askseam makes them on a blocking ask answered through a socket
+ * (docs/telemetry.md): the ask span with its attributes, the rpcId, one delivery and one answer
+ * event, who answered, the outcome; the pending count up and down and the time to answer. The
+ * awaits stand where the real ask waits, so the span lives across turns of the event loop.
+ */
+function sdkCallsOfOneAsk(tracerProvider, meterProvider) {
+  const tracer = tracerProvider.getTracer('bench-sdk-alone');
+  const meter = meterProvider.getMeter('bench-sdk-alone');
+  const pending = meter.createUpDownCounter('bench.question.pending');
+  const duration = meter.createHistogram('bench.question.duration', { unit: 's' });
+  const counted = { 'askseam.agent.id': 'agent-0001', 'askseam.question.intent': 'question' };
+  return async function oneAsk(index) {
+    const span = tracer.startSpan('askseam.ask', { kind: 0, attributes: { 'askseam.agent.id': 'agent-0001', 'askseam.session.id': 'agent-0001', 'askseam.question.count': 1 } });
+    span.setAttribute('askseam.question.intent', 'question');
+    span.setAttributes({ 'askseam.rpc_id': `rpc-${index}`, 'askseam.session.id': 'agent-0001' });
+    pending.add(1, counted);
+    await Promise.resolve();
+    span.addEvent('askseam.delivered', { 'askseam.connection.id': 'c1', 'askseam.delivery.replay': false });
+    await Promise.resolve();
+    const who = { 'askseam.answered_by.principal': 'bench', 'askseam.answered_by.via': 'websocket' };
+    duration.record(0.001, { 'askseam.outcome': 'answered', 'askseam.question.intent': 'question', 'askseam.channel': 'websocket' });
+    span.setAttributes(who);
+    span.addEvent('askseam.answered', { 'askseam.outcome': 'answered', ...who });
+    pending.add(-1, counted);
+    span.setAttribute('askseam.outcome', 'answered');
+    span.end();
+  };
+}
+
 export async function run(config) {
   const { warmup, rounds, perRound } = config.telemetry;
   // What an app's SDK set-up installs; on for both sides, so it is not what the ratio measures.
@@ -30,26 +81,59 @@ export async function run(config) {
   const meterProvider = new MeterProvider({ readers: [reader] });
   const traced = await startAskseam({ telemetry: { tracerProvider, meterProvider } });
   const plain = await startAskseam();
+  const inert = await startAskseam({ telemetry: inertProviders });
+  const oneAsk = sdkCallsOfOneAsk(tracerProvider, meterProvider);
+  let asked = 0;
+  const sdkAlone = async (count) => {
+    const samples = [];
+    for (let i = 0; i < count; i++) {
+      const start = now();
+      await oneAsk(asked++);
+      samples.push(now() - start);
+    }
+    return samples;
+  };
   try {
     const samples = await interleave(
       [
         { name: 'traced', run: (count) => traced.latencies(count) },
         { name: 'plain', run: (count) => plain.latencies(count) },
+        { name: 'inert', run: (count) => inert.latencies(count) },
+        { name: 'sdk', run: sdkAlone },
       ],
       { warmup, rounds, perRound },
     );
     await tracerProvider.forceFlush();
     const n = samples.traced.length;
     if (droppingExporter.exported < n) throw new Error(`expected at least ${n} spans exported, got ${droppingExporter.exported}`);
+    const plainP50 = quantile(samples.plain, 0.5);
+    const sdkP50 = quantile(samples.sdk, 0.5);
     return [
       figure({
         section: SECTION,
         name: `round trip p50 with a recording tracer and meter provider (n=${n})`,
         value: quantile(samples.traced, 0.5),
         unit: 'ms',
-        baseline: { name: 'the same stack without providers', value: quantile(samples.plain, 0.5) },
+        baseline: { name: 'the same stack without providers', value: plainP50 },
         target: { on: 'ratio', op: '<=', value: 1.1, text: '<= 1.10× without (under 10 %)' },
         note: `Every ask is one sampled askseam.ask span with its events (batched to an exporter that drops them: ${droppingExporter.exported} spans), and four metrics; the AsyncLocalStorage context manager is on for both rows.`,
+      }),
+      figure({
+        section: SECTION,
+        name: `the OpenTelemetry SDK alone: one ask's span and metric calls, p50 (n=${samples.sdk.length})`,
+        value: sdkP50,
+        unit: 'ms',
+        baseline: { name: 'the round trip without providers', value: plainP50 },
+        note: 'The calls askseam makes for one ask (a span with its attributes, a delivery and an answer event, the outcome; the pending count up and down and the time to answer), made directly on the same providers, interleaved with the round trips: the part of the cost that is the SDK\'s.',
+      }),
+      figure({
+        section: SECTION,
+        name: `round trip p50 with providers that record nothing: askseam's own telemetry work (n=${samples.inert.length})`,
+        value: quantile(samples.inert, 0.5),
+        unit: 'ms',
+        baseline: { name: 'the same stack without providers', value: plainP50 },
+        target: { on: 'ratio', op: '<=', value: 1.1, text: '<= 1.10× without' },
+        note: 'Spans with a valid context (the trace context is stored and linked) and instruments that drop every value: everything askseam does for telemetry, with no SDK under it.',
       }),
       figure({
         section: SECTION,
@@ -62,6 +146,7 @@ export async function run(config) {
   } finally {
     await traced.close();
     await plain.close();
+    await inert.close();
     await tracerProvider.shutdown();
     await meterProvider.shutdown();
     context.disable();

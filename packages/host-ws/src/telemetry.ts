@@ -208,9 +208,11 @@ export class HostTelemetry {
 
   /** A quorum question settled approved on this node: the last vote (the one that completed it) is counted here. */
   #completingVote(record: QuestionRecord, by: Responder): void {
+    // Only a quorum question has votes: most answers stop at the first test.
+    const votes = record.votes;
+    if (votes === undefined || record.answer === undefined) return;
     const quorum = quorumOf(record.questions);
-    const votes = record.votes ?? [];
-    if (quorum === undefined || record.answer === undefined || votes.length < quorum.approvals) return;
+    if (quorum === undefined || votes.length < quorum.approvals) return;
     if (!approvalDecisionOf(record.questions, record.answer).approved) return;
     this.#vote(record.rpcId, votes.length, quorum.approvals, answeredByOf(by));
   }

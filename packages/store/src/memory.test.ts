@@ -111,6 +111,32 @@ describe('MemoryQuestionStore', () => {
     expect((await store.get('copied'))?.answer).toEqual(plain);
   });
 
+  it('shares a settled record whose trace context is frozen, and copies one whose trace context is not', async () => {
+    const sealed = await sealedBatchFromSeam();
+    const checked = sealReceivedAnswer(sealed, { answers: [{ id: 'deploy', selected: ['Yes'] }] });
+    if (!checked.ok) throw new Error('expected the answer to fit');
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const store = new MemoryQuestionStore();
+    // As the host saves it: the record frozen, with the seam's frozen trace context.
+    await store.save(Object.freeze(sampleQuestionRecord({ rpcId: 'traced', questions: sealed, traceContext: Object.freeze({ traceparent }) })));
+    const mutable = { traceparent };
+    await store.save(Object.freeze(sampleQuestionRecord({ rpcId: 'loose', questions: sealed, traceContext: mutable })));
+
+    const shared = await store.claim('traced', 'answered', checked.answer);
+    expect(Object.isFrozen(shared)).toBe(true);
+    expect(shared?.traceContext).toEqual({ traceparent });
+    expect(() => {
+      (shared!.traceContext as { traceparent: string }).traceparent = 'changed';
+    }).toThrow(TypeError);
+
+    // The caller kept a reference it can still change: what the store hands out is its own copy.
+    const copied = await store.claim('loose', 'answered', checked.answer);
+    expect(Object.isFrozen(copied)).toBe(false);
+    mutable.traceparent = 'changed';
+    expect((await store.get('loose'))?.traceContext).toEqual({ traceparent });
+    expect(copied?.traceContext).toEqual({ traceparent });
+  });
+
   it('refuses a retention that is not a whole number', () => {
     expect(() => new MemoryQuestionStore({ retainEvents: -1 })).toThrow(/retainEvents/);
     expect(() => new MemoryQuestionStore({ retainEventsPerSession: 1.5 })).toThrow(/retainEventsPerSession/);

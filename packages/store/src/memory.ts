@@ -244,14 +244,15 @@ function copyRecord(record: QuestionRecord): QuestionRecord {
 
 /**
  * True when every part of a record is frozen or a primitive: its questions a sealed batch, its
- * answer (if any) a sealed answer, its answeredBy (if any) frozen, and every other field a string. Such a record, frozen itself,
+ * answer (if any) a sealed answer, its answeredBy and traceContext (if any) frozen, and every other field a string. Such a record, frozen itself,
  * can be shared with whoever asks for it. A `state` (JSON of any depth) never qualifies.
  */
 function isImmutableRecord(record: QuestionRecord): boolean {
   for (const key in record) {
     const value = record[key as keyof QuestionRecord];
     if (typeof value !== 'object' || value === null) continue;
-    if (key === 'questions' ? isSealedQuestionBatch(value) : key === 'answer' ? isSealedAnswer(value) : key === 'answeredBy' && Object.isFrozen(value)) continue;
+    // answeredBy and traceContext hold only strings: frozen, they cannot change.
+    if (key === 'questions' ? isSealedQuestionBatch(value) : key === 'answer' ? isSealedAnswer(value) : (key === 'answeredBy' || key === 'traceContext') && Object.isFrozen(value)) continue;
     return false;
   }
   return true;

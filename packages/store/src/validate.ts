@@ -43,7 +43,9 @@ function checkNewQuestionRecord(record: unknown, { keepSealed }: { keepSealed: b
     if (keepSealed && isSealedQuestionBatch(questions) && questions.length > 0) {
       const { questions: _sealed, ...rest } = record as { questions?: unknown };
       const shared = parseStatelessRecordWithoutQuestions(rest);
-      if (shared.success && Object.isFrozen(record)) return record as NewQuestionRecord;
+      // Shared only when nothing in it can change: a trace context (the one nested object besides the questions) frozen too.
+      const traceContext = (record as { traceContext?: unknown }).traceContext;
+      if (shared.success && Object.isFrozen(record) && (traceContext === undefined || Object.isFrozen(traceContext))) return record as NewQuestionRecord;
       // Added to the fresh copy rather than spread into another: every record then shares one shape.
       if (shared.success) return Object.assign(shared.data, { questions });
     }

@@ -134,7 +134,10 @@ export function intentKindOf(questions: readonly AskUserQuestionItem[]): string 
   return kind ?? 'question';
 }
 
-/** `traceparent` of a span context (W3C Trace Context, version 00), and its `tracestate`. */
+/**
+ * `traceparent` of a span context (W3C Trace Context, version 00), and its `tracestate`. Frozen: it
+ * goes into the stored record, and a store that keeps records in memory shares what cannot change.
+ */
 export function traceContextOf(span: TelemetrySpan): AskTraceContext | undefined {
   const context = span.spanContext();
   // The API's invalid (all-zero) context: a no-op tracer's span, with nothing to link to.
@@ -142,7 +145,7 @@ export function traceContextOf(span: TelemetrySpan): AskTraceContext | undefined
   const flags = (context.traceFlags & 0xff).toString(16).padStart(2, '0');
   const traceparent = `00-${context.traceId}-${context.spanId}-${flags}`;
   const tracestate = context.traceState?.serialize();
-  return tracestate ? { traceparent, tracestate } : { traceparent };
+  return Object.freeze(tracestate ? { traceparent, tracestate } : { traceparent });
 }
 
 const traceparentPattern = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
