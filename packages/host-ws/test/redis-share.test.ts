@@ -1,23 +1,25 @@
-// Nodes holding their share (`holds: 'share'`) on one real redis-server: RedisQuestionStore (which
-// publishes `asked` and `settled` inside its scripts, on the session's channel) and RedisQuestionBus
-// (which follows sessions). The same rules as share.test.ts, across the real bus and store.
+// Nodes holding their share (`holds: 'share'`) on one real redis-server and on a real 3-master Redis
+// Cluster: RedisQuestionStore (which publishes `asked` and `settled` inside its scripts, on the
+// session's channel) and RedisQuestionBus (which follows sessions). The same rules as
+// share.test.ts, across the real bus and store.
 import { randomUUID } from 'node:crypto';
 import { RedisQuestionBus } from '@askseam/bus-redis';
 import type { QuestionRecord } from '@askseam/store';
 import { RedisQuestionStore } from '@askseam/store-redis';
-import { startRedisServer, type TestRedisServer } from '@askseam/store-redis/testing';
+import { startRedisCluster, startRedisServer, type TestRedisCluster, type TestRedisServer } from '@askseam/store-redis/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, resumeRecorder } from './durable-fixture.js';
 import { cleanup, colourQuestion, redAnswer, startHost, type TestHost } from './fixture.js';
 import { oneSessionPerson, personOf } from './share-fixture.js';
 
 let redis: TestRedisServer;
+let cluster: TestRedisCluster;
 let prefix: string;
 const stores: RedisQuestionStore[] = [];
 
 beforeAll(async () => {
-  redis = await startRedisServer();
-});
+  [redis, cluster] = await Promise.all([startRedisServer(), startRedisCluster()]);
+}, 60_000);
 
 beforeEach(() => {
   prefix = `s${randomUUID().slice(0, 8)}:`;
@@ -29,19 +31,15 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await redis?.stop();
+  await Promise.all([redis?.stop(), cluster?.stop()]);
 });
 
-function openStore(): RedisQuestionStore {
-  const store = new RedisQuestionStore({ url: redis.url, keyPrefix: prefix });
-  stores.push(store);
-  return store;
-}
-
-/** A node holding its share, on the shared store and bus of this test's prefix. */
-function node(nodeId: string, options: Parameters<typeof startHost>[0] = {}): Promise<TestHost> {
-  return startHost({ store: openStore(), bus: new RedisQuestionBus({ url: redis.url, keyPrefix: prefix, nodeId }), holds: 'share', authenticate: oneSessionPerson, reconcileMs: 200, ...options });
-}
+/** Where the store and the bus connect: one server's URL, or the Cluster's masters. */
+type Target = () => { url: string } | { nodes: TestRedisCluster['nodes'] };
+const targets: [string, Target][] = [
+  ['one redis-server', () => ({ url: redis.url })],
+  ['a 3-master Redis Cluster', () => ({ nodes: cluster.nodes })],
+];
 
 async function waitFor(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
   for (let i = 0; i < 500; i += 1) {
@@ -53,7 +51,18 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>): P
 
 const ids = (each: TestHost) => each.host.pending().map((entry) => entry.rpcId);
 
-describe('nodes holding their shares on Redis', () => {
+describe.each(targets)('nodes holding their shares on %s', (_name, target) => {
+  function openStore(): RedisQuestionStore {
+    const store = new RedisQuestionStore({ ...target(), keyPrefix: prefix });
+    stores.push(store);
+    return store;
+  }
+
+  /** A node holding its share, on the shared store and bus of this test's prefix. */
+  function node(nodeId: string, options: Parameters<typeof startHost>[0] = {}): Promise<TestHost> {
+    return startHost({ store: openStore(), bus: new RedisQuestionBus({ ...target(), keyPrefix: prefix, nodeId }), holds: 'share', authenticate: oneSessionPerson, reconcileMs: 200, ...options });
+  }
+
   it("replay a session from Redis to its first connection, take the answer there for the asker on another node, and forget the session when it leaves", async () => {
     const a = await node('a');
     const b = await node('b');
