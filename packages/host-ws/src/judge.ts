@@ -72,13 +72,18 @@ export class Judge {
     // Not held here (another node's session, a socket racing its replay): one store read; only a
     // question the store holds pending is judged, and claimed in the store as ever.
     const share = this.deps.share;
-    const visiting = share !== undefined && pending.get(input.rpcId) === undefined && (await share.visit(input.rpcId));
-    // Without a route nothing is awaited here: an unrouted host judges exactly as before.
-    const routing = this.deps.routing;
-    const mayAnswer = routing?.active === true ? await routing.answerCheck(input.rpcId, principal, via.destination) : undefined;
-    const outcome = await respond(input, canSee, { pending, store, onlyQuestion: onlyQuestion(principal), mayAnswer, announce, answeredBy, quorum });
+    const visit = share !== undefined && pending.get(input.rpcId) === undefined ? await share.visit(input.rpcId) : undefined;
+    let outcome: RespondOutcome;
+    if (visit === 'unreadable') {
+      outcome = storeUnreadable(input);
+    } else {
+      // Without a route nothing is awaited here: an unrouted host judges exactly as before.
+      const routing = this.deps.routing;
+      const mayAnswer = routing?.active === true ? await routing.answerCheck(input.rpcId, principal, via.destination) : undefined;
+      outcome = await respond(input, canSee, { pending, store, onlyQuestion: onlyQuestion(principal), mayAnswer, announce, answeredBy, quorum });
+    }
     // Refused: a visiting question is not kept (it stays pending in the store; a corrected answer reads it again).
-    if (visiting) share.letGo(input.rpcId);
+    if (visit === 'added') share!.letGo(input.rpcId);
     // The receipt and the question/resolved frames to the session's other subscribers leave
     // together. The responder's accepted receipt is its news that the question is over (protocol 2).
     (via.batch ?? runNow)(() => {
@@ -213,4 +218,14 @@ function runNow(work: () => void): void {
 /** An in-process channel's names for the person and the place, when it gave them. */
 function person(via: ResponseVia): Pick<Responder, 'user' | 'destination'> {
   return { ...(via.user === undefined ? {} : { user: via.user }), ...(via.destination === undefined ? {} : { destination: via.destination }) };
+}
+
+/** Receipt detail when a node that does not hold the question could not read it from the store. */
+export const storeUnreadableDetail =
+  'The host could not read this question from its store, so nothing was recorded and it cannot tell whether the question is still pending; send the response again.';
+
+/** The receipt for an answer to a question this node does not hold, while the store cannot be read: a retry, never "not pending". */
+function storeUnreadable(input: RespondInput): RespondOutcome {
+  const receipt = { type: 'receipt', ...(input.id === undefined ? {} : { id: input.id }), rpcId: input.rpcId, accepted: false, reason: 'bad-response', detail: storeUnreadableDetail } as const;
+  return { kind: 'rejected', receipt, reason: 'bad-response', detail: storeUnreadableDetail };
 }

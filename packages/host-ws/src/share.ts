@@ -153,20 +153,22 @@ export class Share {
   /**
    * An answer arrived for a question this node does not hold (the HTTP API, a link, a socket racing
    * the replay): one store read, and a question the store holds pending is added, to be judged and
-   * claimed as usual. Resolves true when it was added (the caller trims it again after judging).
+   * claimed as usual. `added` means the caller trims it again after judging; `unreadable` means the
+   * store could not be read, so nobody can tell whether the question is pending (the caller says
+   * "send it again", never "not pending").
    */
-  async visit(rpcId: string): Promise<boolean> {
+  async visit(rpcId: string): Promise<'added' | 'absent' | 'unreadable'> {
     const { store, pending, logger } = this.deps;
     let record: QuestionRecord | undefined;
     try {
       record = await store.get(rpcId);
     } catch (error) {
-      logger.error('could not read a question an answer was sent for; it is judged as not pending here', { rpcId, error: String(error) });
-      return false;
+      logger.error('could not read a question an answer was sent for; the sender is asked to send it again', { rpcId, error: String(error) });
+      return 'unreadable';
     }
-    if (record === undefined || record.outcome !== undefined || pending.get(rpcId) !== undefined) return false;
+    if (record === undefined || record.outcome !== undefined || pending.get(rpcId) !== undefined) return 'absent';
     this.deps.adoptPending(record);
-    return pending.get(rpcId) !== undefined;
+    return pending.get(rpcId) !== undefined ? 'added' : 'absent';
   }
 
   /** After judging a question `visit` added: forget it again unless this node keeps it. */

@@ -2,7 +2,7 @@
 // process on one MemoryQuestionStore, each with its own bus on one MemoryQuestionBusHub (whose
 // buses follow sessions, as the Redis bus does). What a node holds is read through host.pending(),
 // what it hears through hub.received(nodeId).
-import { MemoryQuestionStore, type QuestionBus } from '@askseam/store';
+import { MemoryQuestionStore, QuestionStoreError, type QuestionBus } from '@askseam/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Principal } from '../src/index.js';
 import { api } from './durable-fixture.js';
@@ -110,6 +110,35 @@ describe("a node holding its share", () => {
     await expect(asking).resolves.toEqual(redAnswer);
     expect((await api(c.host, 'POST', `/questions/${rpcId}/answer`, { body: right })).status).toBe(409);
     expect(ids(c)).toEqual([]);
+  });
+
+  it('asks for the answer again, never says "not pending", when a node that does not hold the question cannot read the store', async () => {
+    const { store, node } = await cluster();
+    const a = await node('a');
+    const c = await node('c');
+    const asking = a.ask('agent-a');
+    const rpcId = (await pendingInStore(store, 1))[0]!;
+    const right = { sessionId: 'agent-a', answer: redAnswer };
+    // The store is away for exactly the one read c makes for the question it does not hold.
+    const get = store.get.bind(store);
+    let failNextRead = true;
+    store.get = async (id: string) => {
+      if (failNextRead && id === rpcId) {
+        failNextRead = false;
+        throw new QuestionStoreError('STORE_UNAVAILABLE', 'the store is restarting');
+      }
+      return get(id);
+    };
+
+    const refused = await api(c.host, 'POST', `/questions/${rpcId}/answer`, { body: right });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ accepted: false, reason: 'bad-response', detail: expect.stringMatching(/send the response again/) });
+    expect((await store.get(rpcId))?.outcome).toBeUndefined();
+    expect(ids(c)).toEqual([]);
+
+    // Sent again once the store answers: taken, once.
+    expect((await api(c.host, 'POST', `/questions/${rpcId}/answer`, { body: right })).status).toBe(200);
+    await expect(asking).resolves.toEqual(redAnswer);
   });
 
   it('refuses an answer to a question the store does not hold pending, whatever the node was told', async () => {
