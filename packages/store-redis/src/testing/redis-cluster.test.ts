@@ -48,4 +48,19 @@ describe('startRedisCluster', () => {
     gone.on('error', () => {});
     await expect(gone.connect()).rejects.toThrow();
   });
+
+  it('restarts a killed master, which serves its slots again', async () => {
+    const owned = cluster!.nodes[2]!;
+    await cluster!.restart(2);
+    const back = new Redis(cluster!.urls[2]!);
+    try {
+      expect(await back.call('CLUSTER', 'INFO')).toMatch(/cluster_state:ok/);
+      // A key in a slot of master 2 (the top of the slot range) is written there again.
+      expect(await cluster!.ownerOf(16383)).toBe(2);
+      expect(await client!.set('{restarted}', `${owned.port}`)).toBe('OK');
+      expect(await client!.get('{restarted}')).toBe(`${owned.port}`);
+    } finally {
+      back.disconnect();
+    }
+  });
 });

@@ -14,6 +14,8 @@ export interface StartRedisClusterOptions {
   cli?: string;
   /** `cluster-node-timeout` in ms: how long a killed master takes to be marked failed. Default 1000. */
   nodeTimeoutMs?: number;
+  /** Each master keeps its data on disk (AOF, `appendfsync always`), so `restart()` brings a killed master back with its keys. Default false. */
+  persistent?: boolean;
 }
 
 /** A real Redis Cluster of masters on 127.0.0.1, owned by one test file. */
@@ -34,6 +36,12 @@ export interface TestRedisCluster {
   migrateSlot(slot: number, from: number, to: number): Promise<void>;
   /** SIGKILL one master, like a crash. Its slots stay unserved (no replicas): the cluster is down for them. */
   kill(index: number): Promise<void>;
+  /**
+   * Start a killed (or stopped) master again on its port and data dir, and resolve once every
+   * master says `cluster_state:ok`: it rejoins with its slots (its nodes.conf), and with its keys
+   * when the cluster is `persistent`.
+   */
+  restart(index: number): Promise<void>;
   /** Stop every master and remove their data. Idempotent. */
   stop(): Promise<void>;
 }
@@ -51,6 +59,7 @@ export async function startRedisCluster(options: StartRedisClusterOptions = {}):
     Array.from({ length: masters }, () =>
       startRedisServer({
         ...(options.binary === undefined ? {} : { binary: options.binary }),
+        ...(options.persistent === undefined ? {} : { persistent: options.persistent }),
         // Each server has its own dir (its own nodes.conf).
         extraArgs: ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', String(nodeTimeoutMs)],
       }),
@@ -106,6 +115,10 @@ export async function startRedisCluster(options: StartRedisClusterOptions = {}):
       }
     },
     kill: (index) => servers[index]!.kill(),
+    async restart(index) {
+      await servers[index]!.restart();
+      await untilClusterOk(servers, 30_000);
+    },
     stop,
   };
 }
