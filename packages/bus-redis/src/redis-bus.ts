@@ -1,14 +1,14 @@
 import {
   QuestionStoreError,
   questionBusMessageSchema,
-  redisServerName,
-  type BusAnnouncement,
   type QuestionBus,
   type QuestionBusAnnouncementMessage,
   type QuestionBusListener,
   type QuestionBusMessage,
 } from '@askseam/store';
-import { Redis, type RedisOptions } from 'ioredis';
+import { describeTarget, publisherName, recommendedClusterOptions, sessionChannel, type RedisBusAnnouncement } from '@askseam/store-redis';
+import { Cluster, Redis, type ClusterNode, type ClusterOptions, type RedisOptions } from 'ioredis';
+import { aliveKey, closedError, ownMessageStarts, quit, safeLogger, settledConnecting } from './helpers.js';
 
 /** Where the bus reports what it cannot throw: unreadable messages, lost connections, a failing listener. */
 export interface RedisQuestionBusLogger {
@@ -18,14 +18,17 @@ export interface RedisQuestionBusLogger {
 
 export interface RedisQuestionBusOptions {
   /**
-   * A client the app made. The bus sends its commands on it and never closes it; it opens one more
-   * connection of its own for pub/sub (`client.duplicate()`), which it does close. Give it
-   * `enableOfflineQueue: false` so that calls fail at once while Redis is unreachable.
+   * A client the app made, a `Redis` or a `Cluster`. The bus sends its commands on it and never
+   * closes it; it opens one more client of its own for pub/sub (`client.duplicate()`; for a
+   * Cluster one with `shardedSubscribers`), which it does close. Give it `enableOfflineQueue:
+   * false` (or `recommendedClusterOptions`) so that calls fail at once while Redis is unreachable.
    */
-  client?: Redis;
+  client?: Redis | Cluster;
   /** Connect to this URL (`redis://host:port/db`) with clients the bus owns and closes. Default `redis://127.0.0.1:6379`. */
   url?: string;
-  /** Prefix of every channel and key, so that several apps can share one Redis. Default `askseam:`. */
+  /** Connect to the Redis Cluster with these nodes, with clients the bus owns and closes. */
+  nodes?: readonly (string | ClusterNode)[];
+  /** Prefix of every channel and key, so that several apps can share one Redis. Without `{` or `}`. Default `askseam:`. */
   keyPrefix?: string;
   /** This node's id, unique on the bus. Default: a random UUID. */
   nodeId?: string;
@@ -41,19 +44,32 @@ export interface RedisQuestionBusOptions {
 }
 
 const defaultLivenessTtlMs = 10_000;
+/** How often a Cluster subscriber re-reads the slot map, so a moved session channel is followed again. */
+const slotsRefreshMs = 2_000;
 
 // Fail fast while Redis is unreachable (no offline queue, no retry of a command cut off mid-flight),
 // but let ioredis keep reconnecting by itself so the node comes back without help.
 const failFast: RedisOptions = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 };
+const clusterFailFast: ClusterOptions = { ...recommendedClusterOptions, lazyConnect: true };
 
 const noop = () => {};
+
+/** The master with the lowest address: the same one for every publish of this process (and every process). */
+function firstMaster(cluster: Cluster): Redis | Cluster {
+  const name = (node: Redis) => `${node.options.host}:${node.options.port}`;
+  return cluster.nodes('master').sort((a, b) => name(a).localeCompare(name(b)))[0] ?? cluster;
+}
 const silentLogger: RedisQuestionBusLogger = { warn: noop, error: noop };
 
 /**
- * A `QuestionBus` on Redis pub/sub. Every message is JSON on the channel `<prefix>bus`; each
- * node also subscribes to `<prefix>node:<nodeId>` and keeps the key `<prefix>alive:<nodeId>` fresh,
- * so a node is alive while Redis counts a subscriber there or that key has not expired (a cut
- * subscriber connection alone does not make a live node look dead). Leases
+ * A `QuestionBus` on Redis pub/sub, on one Redis or a Redis Cluster. Every message is JSON. It goes
+ * to `<prefix>bus` (heard by every node that never followed, or follows `'*'`), to its session's
+ * channel `sessionChannel(<prefix>, sessionId)` with `SPUBLISH` (a shard channel in the slot of the
+ * session's store keys: on a Cluster only the master of that slot carries it), and a `settled` also
+ * to `<prefix>node:<askedOn>`, the asking node's channel. Once a node follows sessions it listens
+ * only to their channels and its own, so its traffic grows with its share. Each node keeps the key
+ * `<prefix>alive:<nodeId>` fresh and, on one Redis, is also alive while Redis counts a subscriber
+ * on its channel (a cut subscriber connection alone does not make a live node look dead). Leases
  * are `SET <prefix>lease:<key> NX PX`. While Redis is unreachable every call rejects at once with
  * `QuestionStoreError('STORE_UNAVAILABLE')`; when the connection comes back the listener is told
  * to `resync`, since what was published meanwhile is lost.
@@ -62,12 +78,13 @@ export class RedisQuestionBus implements QuestionBus {
   readonly nodeId: string;
   readonly keyPrefix: string;
   /**
-   * The Redis this bus publishes on (`redis://host:port/db`): a `RedisQuestionStore` whose
-   * `announcesOn` is the same publishes this node's `asked` and `settled` inside its writes.
-   * Undefined for a client whose commands ioredis rewrites (its own `keyPrefix`) or Sentinel.
+   * The Redis this bus publishes on (`redis://host:port/db`, `redis-cluster://…`): a
+   * `RedisQuestionStore` whose `announcesOn` is the same publishes this node's `asked` and
+   * `settled` inside its writes. Undefined for a client whose commands ioredis rewrites (its own
+   * `keyPrefix`) or Sentinel.
    */
   readonly publishesOn: string | undefined;
-  readonly #client: Redis;
+  readonly #client: Redis | Cluster;
   readonly #ownsClient: boolean;
   readonly #logger: RedisQuestionBusLogger;
   readonly #busChannel: string;
@@ -77,14 +94,21 @@ export class RedisQuestionBus implements QuestionBus {
   readonly #ownMessageStarts: readonly string[];
   readonly #livenessTtlMs: number;
   #livenessTimer: NodeJS.Timeout | undefined;
-  #subscriber: Redis | undefined;
+  #subscriber: Redis | Cluster | undefined;
   #listener: QuestionBusListener | undefined;
+  /** Once follow or unfollow was called: news by session (the sets below), no longer everything. */
+  #bySession = false;
+  #followsAll = false;
+  /** Followed sessions by their channel. */
+  readonly #followed = new Map<string, string>();
+  /** follow/unfollow one after another, so the subscriptions always end as the last call left them. */
+  #changes: Promise<unknown> = Promise.resolve();
   #closed = false;
   #closing: Promise<void> | undefined;
 
   constructor(options: RedisQuestionBusOptions = {}) {
-    if (options.client !== undefined && options.url !== undefined) {
-      throw new QuestionStoreError('INVALID_INPUT', 'RedisQuestionBus takes either `client` or `url`, not both.');
+    if ([options.client, options.url, options.nodes].filter((value) => value !== undefined).length > 1) {
+      throw new QuestionStoreError('INVALID_INPUT', 'RedisQuestionBus takes one of `client`, `url` or `nodes`, not several.');
     }
     const nodeId = options.nodeId ?? globalThis.crypto.randomUUID();
     if (typeof nodeId !== 'string' || nodeId === '') throw new QuestionStoreError('INVALID_INPUT', 'RedisQuestionBus: `nodeId` must be a non-empty string (or left out for a random one).');
@@ -92,9 +116,13 @@ export class RedisQuestionBus implements QuestionBus {
     if (!Number.isSafeInteger(livenessTtlMs) || livenessTtlMs < 100) {
       throw new QuestionStoreError('INVALID_INPUT', `RedisQuestionBus: \`livenessTtlMs\` must be a whole number of milliseconds, at least 100, not ${String(livenessTtlMs)}.`);
     }
+    const keyPrefix = options.keyPrefix ?? 'askseam:';
+    if (typeof keyPrefix !== 'string' || /[{}]/.test(keyPrefix)) {
+      throw new QuestionStoreError('INVALID_INPUT', `RedisQuestionBus: \`keyPrefix\` must be a string without { or } (session channels put their hash tag after it), not ${JSON.stringify(keyPrefix)}.`);
+    }
     this.#livenessTtlMs = livenessTtlMs;
     this.nodeId = nodeId;
-    this.keyPrefix = options.keyPrefix ?? 'askseam:';
+    this.keyPrefix = keyPrefix;
     this.#logger = safeLogger(options.logger ?? silentLogger);
     this.#busChannel = `${this.keyPrefix}bus`;
     this.#nodeChannel = `${this.keyPrefix}node:${nodeId}`;
@@ -104,13 +132,13 @@ export class RedisQuestionBus implements QuestionBus {
       this.#client = options.client;
       this.#ownsClient = false;
     } else {
-      this.#client = new Redis(options.url ?? 'redis://127.0.0.1:6379', failFast);
+      this.#client = options.nodes !== undefined ? new Cluster([...options.nodes], clusterFailFast) : new Redis(options.url ?? 'redis://127.0.0.1:6379', failFast);
       this.#ownsClient = true;
       this.#watchConnection(this.#client, 'command');
       // Connect now, so that the first call finds the connection ready (or Redis known to be down).
       this.#client.connect().catch(noop);
     }
-    this.publishesOn = redisServerName(this.#client.options);
+    this.publishesOn = publisherName(this.#client);
   }
 
   async subscribe(listener: QuestionBusListener): Promise<void> {
@@ -118,13 +146,18 @@ export class RedisQuestionBus implements QuestionBus {
     if (this.#listener !== undefined) throw new QuestionStoreError('INVALID_INPUT', `subscribe: bus node "${this.nodeId}" already has a listener; a bus serves one host.`);
     this.#listener = listener;
     // Pub/sub takes a connection to itself: once subscribed, Redis accepts no other commands on it.
-    const subscriber = this.#client.duplicate(failFast);
+    // A Cluster's subscriber re-reads the slot map now and then: when a slot moves, its master drops
+    // the shard channels of that slot, and ioredis subscribes them again on the new owner once it
+    // sees the move (messages meanwhile are lost: hints, repaired by the next reconcile).
+    const subscriber =
+      this.#client instanceof Cluster ? this.#client.duplicate([], { ...clusterFailFast, shardedSubscribers: true, slotsRefreshInterval: slotsRefreshMs }) : this.#client.duplicate(failFast);
     this.#subscriber = subscriber;
     this.#watchConnection(subscriber, 'subscriber');
     subscriber.on('message', (channel: string, text: string) => this.#receive(channel, text));
+    subscriber.on('smessage', (channel: string, text: string) => this.#receive(channel, text));
     try {
       await subscriber.connect();
-      await subscriber.subscribe(this.#busChannel, this.#nodeChannel);
+      await this.#listen(subscriber);
       await this.#command('subscribe', (client) => this.#refreshLiveness(client));
     } catch (error) {
       if (this.#subscriber === subscriber) {
@@ -152,15 +185,27 @@ export class RedisQuestionBus implements QuestionBus {
     }
     // Serialised now, before any await: changing `message` after this call changes nothing sent.
     const payload = JSON.stringify(parsed.data);
-    await this.#command('publish', (client) => client.publish(this.#busChannel, payload));
+    const { record, type } = parsed.data;
+    await this.#command('publish', async (client) => {
+      // Sent at once, one reply each: the nodes that hear everything, the session's followers, the asker.
+      // On a Cluster, ioredis sends a PUBLISH to any master; one fixed master keeps one sender's
+      // messages in order (while it is down, any other carries them).
+      const broadcast = (channel: string) =>
+        client instanceof Cluster ? firstMaster(client).publish(channel, payload).catch(() => client.publish(channel, payload)) : client.publish(channel, payload);
+      const sends: Promise<unknown>[] = [broadcast(this.#busChannel), client.spublish(sessionChannel(this.keyPrefix, record.sessionId), payload)];
+      if (type === 'settled' && record.askedOn !== undefined) sends.push(broadcast(`${this.keyPrefix}node:${record.askedOn}`));
+      await Promise.all(sends);
+    });
   }
 
   /**
    * The text of this node's `asked` or `settled` message around its record, for a store on the same
    * Redis to publish with its write: the record, as JSON, goes between `before` and `after`. The
-   * text is what `publish` would send (same keys, same order), so every node reads it the same way.
+   * text is what `publish` would send (same keys, same order), so every node reads it the same way,
+   * and `routes` tells a `RedisQuestionStore` to send it where `publish` would (the session's
+   * channel, the asking node's), from inside its script.
    */
-  announcement(message: QuestionBusAnnouncementMessage): BusAnnouncement {
+  announcement(message: QuestionBusAnnouncementMessage): RedisBusAnnouncement {
     this.#assertOpen('announcement');
     const type: unknown = (message as { type?: unknown } | undefined)?.type;
     const text: unknown = (message as { message?: unknown } | undefined)?.message;
@@ -170,16 +215,66 @@ export class RedisQuestionBus implements QuestionBus {
     // Keys in the order `publish` writes them (schema order), so `#receive` knows our own either way.
     const before = `{"type":${JSON.stringify(type)},"from":${JSON.stringify(this.nodeId)},"record":`;
     const after = text === undefined ? '}' : `,"message":${JSON.stringify(text)}}`;
-    return { channel: this.#busChannel, before, after };
+    return { channel: this.#busChannel, before, after, routes: { sessionPrefix: this.keyPrefix, nodePrefix: `${this.keyPrefix}node:` } };
+  }
+
+  /**
+   * From the first call of `follow` or `unfollow` on, this node hears a session's news only while
+   * it follows it (its shard channel), its askers' `settled` (its own channel), and everything while
+   * it follows `'*'`. Calls run one after another; each resolves once Redis confirmed it.
+   */
+  follow(sessionId: string | '*'): Promise<void> {
+    return this.#change('follow', sessionId, true);
+  }
+
+  unfollow(sessionId: string | '*'): Promise<void> {
+    return this.#change('unfollow', sessionId, false);
+  }
+
+  #change(operation: string, sessionId: string, on: boolean): Promise<void> {
+    if (this.#closed) return Promise.reject(closedError(operation));
+    if (typeof sessionId !== 'string' || sessionId === '') return Promise.reject(new QuestionStoreError('INVALID_INPUT', `${operation}: give a session id or '*', not ${JSON.stringify(sessionId)}.`));
+    const step = this.#changes.then(async () => {
+      this.#assertOpen(operation);
+      const wasBySession = this.#bySession;
+      this.#bySession = true;
+      const subscriber = this.#subscriber;
+      if (sessionId === '*') {
+        this.#followsAll = on;
+      } else if (on) {
+        this.#followed.set(sessionChannel(this.keyPrefix, sessionId), sessionId);
+      } else {
+        this.#followed.delete(sessionChannel(this.keyPrefix, sessionId));
+      }
+      if (subscriber === undefined) return;
+      try {
+        if (sessionId !== '*') {
+          const channel = sessionChannel(this.keyPrefix, sessionId);
+          if (on) await subscriber.ssubscribe(channel);
+          else await subscriber.sunsubscribe(channel);
+        }
+        // The channel of everything: kept while following '*', left at the first step to news by session.
+        if (this.#followsAll) await subscriber.subscribe(this.#busChannel);
+        else if (!wasBySession || sessionId === '*') await subscriber.unsubscribe(this.#busChannel);
+      } catch (error) {
+        if (this.#closed) throw closedError(operation);
+        throw this.#unavailable(operation, error);
+      }
+    });
+    this.#changes = step.catch(noop);
+    return step;
   }
 
   async isNodeAlive(nodeId: string): Promise<boolean> {
     this.#assertOpen('isNodeAlive');
     if (typeof nodeId !== 'string' || nodeId === '') throw new QuestionStoreError('INVALID_INPUT', 'isNodeAlive: `nodeId` must be a non-empty string.');
+    const key = aliveKey(this.keyPrefix, nodeId);
+    // On a Cluster, PUBSUB NUMSUB counts the subscribers of one master only: the key alone decides.
+    if (this.#client instanceof Cluster) return (await this.#command('isNodeAlive', (client) => client.exists(key))) > 0;
     // Subscribed, or refreshed lately: a node whose subscriber connection is being re-made is still alive.
     // Both questions in one write and one round trip: each write wakes Redis once (docs/performance.md).
     const [subscribers, fresh] = await this.#command('isNodeAlive', async (client) => {
-      const replies = await client.pipeline().pubsub('NUMSUB', `${this.keyPrefix}node:${nodeId}`).exists(aliveKey(this.keyPrefix, nodeId)).exec();
+      const replies = await client.pipeline().pubsub('NUMSUB', `${this.keyPrefix}node:${nodeId}`).exists(key).exec();
       if (replies === null) throw new Error('the connection closed before Redis answered');
       for (const [error] of replies) if (error) throw error;
       return [replies[0]![1] as unknown[], replies[1]![1] as number] as const;
@@ -217,9 +312,22 @@ export class RedisQuestionBus implements QuestionBus {
     if (this.#ownsClient) await quit(this.#client, { subscriber: false });
   }
 
+  /** Subscribe to what this node hears now: its own channel, the channel of everything unless it follows by session, each followed session. */
+  async #listen(subscriber: Redis | Cluster): Promise<void> {
+    await subscriber.subscribe(...(!this.#bySession || this.#followsAll ? [this.#busChannel] : []), this.#nodeChannel);
+    // One channel per call: on a Cluster each may live on another master.
+    for (const channel of this.#followed.keys()) await subscriber.ssubscribe(channel);
+  }
+
   #receive(channel: string, text: string): void {
     const listener = this.#listener;
-    if (channel !== this.#busChannel || listener === undefined) return;
+    if (listener === undefined) return;
+    // Each message reaches a node by one road: the channel of everything while it hears everything,
+    // else its sessions' channels and (for its askers' settled) its own.
+    const everything = !this.#bySession || this.#followsAll;
+    const bySession = this.#followed.has(channel);
+    const toAsker = channel === this.#nodeChannel;
+    if (channel === this.#busChannel ? !everything : everything || (!bySession && !toAsker)) return;
     // Our own message back from Redis: dropped before the JSON parse and the schema check, which
     // would otherwise run on every node's critical path once per message it sends.
     if (this.#ownMessageStarts.some((start) => text.startsWith(start))) return;
@@ -236,6 +344,9 @@ export class RedisQuestionBus implements QuestionBus {
       return;
     }
     if (parsed.data.from === this.nodeId) return;
+    // On this node's own channel only its askers' settled counts (anyone may publish there).
+    if (toAsker && !bySession && (parsed.data.type !== 'settled' || parsed.data.record.askedOn !== this.nodeId)) return;
+    if (bySession && this.#followed.get(channel) !== parsed.data.record.sessionId) return;
     try {
       listener.message(parsed.data);
     } catch (error) {
@@ -244,11 +355,11 @@ export class RedisQuestionBus implements QuestionBus {
   }
 
   /** The subscriber connection is back: make sure Redis has our channels again, then tell the listener. */
-  async #resubscribed(subscriber: Redis): Promise<void> {
+  async #resubscribed(subscriber: Redis | Cluster): Promise<void> {
     try {
       // ioredis resubscribes by itself before this; waiting for our own SUBSCRIBE's reply proves Redis
       // has processed that, so a resync started now cannot miss a message published after it.
-      await subscriber.subscribe(this.#busChannel, this.#nodeChannel);
+      await this.#listen(subscriber);
     } catch (error) {
       // Dropped again before it settled: the next `ready` tries again.
       this.#logger.warn('RedisQuestionBus could not resubscribe after a reconnect', { nodeId: this.nodeId, error: String(error) });
@@ -265,7 +376,7 @@ export class RedisQuestionBus implements QuestionBus {
   }
 
   /** Mark this node alive for the next `livenessTtlMs`. */
-  #refreshLiveness(client: Redis): Promise<unknown> {
+  #refreshLiveness(client: Redis | Cluster): Promise<unknown> {
     return client.set(this.#aliveKey, '1', 'PX', this.#livenessTtlMs);
   }
 
@@ -275,7 +386,7 @@ export class RedisQuestionBus implements QuestionBus {
   };
 
   /** Run one command on the command connection, failing at once (STORE_UNAVAILABLE) if Redis cannot be reached. */
-  async #command<T>(operation: string, run: (client: Redis) => Promise<T>): Promise<T> {
+  async #command<T>(operation: string, run: (client: Redis | Cluster) => Promise<T>): Promise<T> {
     const client = this.#client;
     // The ready path runs `run` synchronously, so calls made back to back reach Redis in call order.
     if (client.status !== 'ready') {
@@ -294,10 +405,8 @@ export class RedisQuestionBus implements QuestionBus {
   }
 
   #unavailable(operation: string, cause: unknown): QuestionStoreError {
-    const { host, port, path } = this.#client.options;
-    const where = path ?? `${host ?? '127.0.0.1'}:${port ?? 6379}`;
     const reason = cause instanceof Error ? cause.message : String(cause);
-    return new QuestionStoreError('STORE_UNAVAILABLE', `${operation}: Redis at ${where} could not be reached (${reason}); nothing was sent. The bus reconnects by itself: retry once Redis is back.`, { cause });
+    return new QuestionStoreError('STORE_UNAVAILABLE', `${operation}: Redis at ${describeTarget(this.#client)} could not be reached (${reason}); nothing was sent. The bus reconnects by itself: retry once Redis is back.`, { cause });
   }
 
   #assertOpen(operation: string): void {
@@ -305,7 +414,7 @@ export class RedisQuestionBus implements QuestionBus {
   }
 
   /** Log a lost connection once per outage (ioredis reports every failed reconnect attempt). */
-  #watchConnection(client: Redis, role: 'command' | 'subscriber'): void {
+  #watchConnection(client: Redis | Cluster, role: 'command' | 'subscriber'): void {
     let down = false;
     client.on('error', (error: Error) => {
       if (down || this.#closed) return;
@@ -316,71 +425,4 @@ export class RedisQuestionBus implements QuestionBus {
       down = false;
     });
   }
-}
-
-/**
- * The first bytes of every message this node publishes: `publish` sends the checked message, whose
- * keys come out in schema order (`type`, then `from`). Any other text (another node's, or one written
- * by hand) takes the full parse, and a message of ours spelled otherwise is still dropped after it.
- */
-function ownMessageStarts(nodeId: string): string[] {
-  return ['asked', 'settled'].map((type) => `${JSON.stringify({ type, from: nodeId }).slice(0, -1)},`);
-}
-
-function aliveKey(keyPrefix: string, nodeId: string): string {
-  return `${keyPrefix}alive:${nodeId}`;
-}
-
-function closedError(operation: string): QuestionStoreError {
-  return new QuestionStoreError('STORE_CLOSED', `${operation}: this RedisQuestionBus was closed.`);
-}
-
-/**
- * Whether `client` is ready to take a command, connecting a lazy client first. A connection attempt
- * in progress is waited for (it ends quickly either way: ready, refused, or ioredis' connectTimeout);
- * a client between reconnect attempts is not ready.
- */
-async function settledConnecting(client: Redis): Promise<boolean> {
-  if (client.status === 'wait') client.connect().catch(noop);
-  if (client.status !== 'connecting' && client.status !== 'connect') return client.status === 'ready';
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      client.off('ready', done);
-      client.off('close', done);
-      client.off('end', done);
-      resolve();
-    };
-    client.once('ready', done);
-    client.once('close', done);
-    client.once('end', done);
-  });
-  // Read again: the status changed while we waited (TypeScript still narrows it to 'connecting').
-  return (client.status as string) === 'ready';
-}
-
-/** Close a connection: politely (QUIT, after UNSUBSCRIBE for a subscriber) when it is up, at once otherwise. */
-async function quit(client: Redis, { subscriber }: { subscriber: boolean }): Promise<void> {
-  if (client.status === 'ready') {
-    try {
-      if (subscriber) await client.unsubscribe();
-      await client.quit();
-      return;
-    } catch {
-      // It dropped while closing: nothing left to say goodbye to.
-    }
-  }
-  client.disconnect();
-}
-
-function safeLogger(logger: RedisQuestionBusLogger): RedisQuestionBusLogger {
-  const guard =
-    (level: keyof RedisQuestionBusLogger) =>
-    (message: string, fields?: Record<string, unknown>): void => {
-      try {
-        logger[level](message, fields);
-      } catch {
-        // Nowhere left to report a failing logger to.
-      }
-    };
-  return { warn: guard('warn'), error: guard('error') };
 }

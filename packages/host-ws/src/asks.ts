@@ -25,6 +25,7 @@ import type { Reporter } from './reporter.js';
 import type { Tier } from './route.js';
 import type { Routing } from './routing.js';
 import type { HandOver, Waiters } from './hand-over.js';
+import type { Share } from './share.js';
 
 export interface AsksDeps {
   store: QuestionStore;
@@ -45,6 +46,8 @@ export interface AsksDeps {
   linkFor?: ((record: QuestionRecord) => string | undefined) | undefined;
   /** The host's route: asked questions get their tiers before they are saved (a bad route refuses the ask). */
   routing?: Routing;
+  /** The node's share, when it holds only its own: a saved question nobody here sees or waits for is not kept. */
+  share?: Share;
 }
 
 type Saved = { ok: true } | { ok: false; error: unknown };
@@ -311,6 +314,8 @@ export class Asks {
           this.deps.routing?.track(entry, { asked: { tiers } });
           delivery.announce(entry);
           if (announce === undefined) cluster.publish({ type: 'asked', record });
+          // A detached question of a session nobody here sees: it lives in the store and on the nodes that serve its session.
+          this.deps.share?.letGo(record.rpcId);
         }
         if (!lifecycle.ended || !ownsStore) callNotifier(this.deps.notify, record, logger, this.deps.linkFor, tiers === undefined ? undefined : { tier: 0, answerers: [...tiers[0]!.answerers] });
         return { ok: true };

@@ -229,9 +229,8 @@ export function openChannel(id: string, options: HostChannelOptions, deps: Chann
   if (deps.lifecycle.ended) throw new WebSocketHostError('CLOSED', 'openChannel: the host is closed.');
   const principal = options.principal ?? everySessionPrincipal(`channel:${via.data}`);
   const port = new ChannelPort(id, via.data, principal, options, deps, onClose);
-  deps.delivery.audience.add(port);
   deps.reporter.report({ kind: 'connected', connectionId: id, principalId: principal.id, transport: 'channel' }, { log: false });
-  deps.delivery.greet(port);
+  deps.delivery.arrive(port);
   return port;
 }
 

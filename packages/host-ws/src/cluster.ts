@@ -6,8 +6,10 @@ import {
   type QuestionBusMessage,
   type QuestionRecord,
   type QuestionStore,
+  type SessionSelection,
   type UnreadableRecord,
 } from '@askseam/store';
+import { readAwaitingResume, type AwaitingResumeReader } from './awaiting-resume.js';
 import type { BackgroundWork, Lifecycle } from './lifecycle.js';
 import type { HostLogger } from './logger.js';
 import type { PendingTable } from './pending.js';
@@ -29,6 +31,16 @@ export interface ClusterLink {
   /** Settled records that may need handing to their asker or to onResume. */
   resumeOrphans(records: QuestionRecord[]): Promise<void>;
   onUnreadable(record: UnreadableRecord): void;
+  /**
+   * A node that holds only its share (share.ts): whether a message concerns it (checked before the
+   * store read a message costs), which sessions a reconcile lists (undefined: none), and what to do
+   * after one (forget what it no longer keeps, follow again what failed). Absent: everything.
+   */
+  share?: {
+    wants(message: QuestionBusMessage): boolean;
+    selection(): SessionSelection | undefined;
+    afterReconcile(): Promise<void>;
+  };
 }
 
 /**
@@ -96,6 +108,8 @@ export interface BusClusterDeps {
   logger: HostLogger;
   reconcileMs: number;
   resumeLeaseMs: number;
+  /** How a reconcile reads the records awaiting their resume (a node holding its share shares the scan). Default: all of them. */
+  readAwaitingResume?: AwaitingResumeReader;
 }
 
 /** How long the node that escalated a tier holds it: a day. */
@@ -211,6 +225,8 @@ export class BusCluster implements Cluster {
   }
 
   #onMessage(message: QuestionBusMessage): void {
+    // Not this node's share (in flight across an unfollow): not worth a store read.
+    if (this.#link?.share?.wants(message) === false) return;
     if (this.deps.lifecycle.state === 'loading') this.#heldNews.push(message);
     else this.deps.work.track(this.#apply(message));
   }
@@ -294,8 +310,11 @@ export class BusCluster implements Cluster {
     let stillPending: QuestionRecord[];
     let awaiting: QuestionRecord[];
     try {
-      stillPending = await store.listPending('all', { onUnreadable: news.onUnreadable });
-      awaiting = await store.listAwaitingResume({ onUnreadable: news.onUnreadable });
+      // A node that holds its share reads its own sessions only (its askers' records one by one, below).
+      const selection = news.share === undefined ? 'all' : news.share.selection();
+      stillPending = selection === undefined ? [] : await store.listPending(selection, { onUnreadable: news.onUnreadable });
+      const options = { onUnreadable: news.onUnreadable };
+      awaiting = await (this.deps.readAwaitingResume === undefined ? readAwaitingResume(store, options) : this.deps.readAwaitingResume(options));
     } catch (error) {
       logger.error('could not read the store to reconcile; trying again later', { error: String(error) });
       return;
@@ -318,6 +337,7 @@ export class BusCluster implements Cluster {
     }
     if (lifecycle.ended) return;
     for (const record of stillPending) news.adoptPending(record);
+    await news.share?.afterReconcile();
     await news.resumeOrphans(awaiting);
   }
 }

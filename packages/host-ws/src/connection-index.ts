@@ -55,8 +55,9 @@ export class ConnectionIndex<C extends Indexable> implements Iterable<C> {
     }
   }
 
-  delete(connection: C): void {
-    if (!this.#all.delete(connection)) return;
+  /** Take the connection out; false when it was not in. */
+  delete(connection: C): boolean {
+    if (!this.#all.delete(connection)) return false;
     const left = this.countOf(connection.principalId) - 1;
     if (left > 0) this.#byPrincipal.set(connection.principalId, left);
     else this.#byPrincipal.delete(connection.principalId);
@@ -70,6 +71,7 @@ export class ConnectionIndex<C extends Indexable> implements Iterable<C> {
         if (filed.size === 0) this.#bySession.delete(sessionId);
       }
     }
+    return true;
   }
 
   /** Every connection that may see `sessionId` now (`canSee` asked where it has to be). */

@@ -76,13 +76,51 @@ export interface SubscriberSink {
 export class Delivery {
   /** Every subscriber, indexed by the sessions it may see. */
   readonly audience = new ConnectionIndex<Subscriber>();
+  /**
+   * Subscribers that arrived while this node was fetching their sessions' questions (`holds:
+   * 'share'`): they are sent nothing until `greet`, whose `hello` and replay come first and carry
+   * whatever was asked meanwhile.
+   */
+  readonly #notGreeted = new Set<Subscriber>();
 
   constructor(
     private readonly pending: PendingTable,
     private readonly reporter: Reporter,
     /** The host's route: a routed question is shown only to the answerers of its reached tiers (docs/routing.md). */
     private readonly routing?: Routing,
+    /** The node's share (share.ts), when it holds only its own: a subscriber's sessions are fetched before it is greeted. */
+    private readonly share?: { hold(subscriber: Subscriber): Promise<void> | undefined; release(subscriber: Subscriber): void },
   ) {}
+
+  /** A subscriber arrived (any transport): counted at once (connection caps), greeted once its sessions' questions are here. */
+  arrive(subscriber: Subscriber): void {
+    this.audience.add(subscriber);
+    const ready = this.share?.hold(subscriber);
+    if (ready === undefined) {
+      this.greet(subscriber);
+      return;
+    }
+    this.#notGreeted.add(subscriber);
+    void ready.then(() => {
+      // Gone meanwhile: nothing to greet.
+      if (this.#notGreeted.delete(subscriber)) this.greet(subscriber);
+    });
+  }
+
+  /** A subscriber left (closed, dropped, expired). Idempotent. */
+  leave(subscriber: Subscriber): void {
+    this.#notGreeted.delete(subscriber);
+    if (this.audience.delete(subscriber)) this.share?.release(subscriber);
+  }
+
+  /** The subscribers of a session that may be sent its news now (greeted). */
+  *#greeted(sessionId: string): Generator<Subscriber> {
+    if (this.#notGreeted.size === 0) {
+      yield* this.audience.audience(sessionId);
+      return;
+    }
+    for (const subscriber of this.audience.audience(sessionId)) if (!this.#notGreeted.has(subscriber)) yield subscriber;
+  }
 
   /** A saved question, to everyone who may see its session now. */
   announce(entry: PendingQuestion): void {
@@ -100,7 +138,7 @@ export class Delivery {
     const routing = this.routing;
     if (routing === undefined || this.pending.get(entry.rpcId) !== entry || !entry.saved) return;
     const shownBefore = (subscriber: Subscriber) => routing.maySee(entry.rpcId, subscriber.principal, subscriber.sink?.via, before);
-    for (const subscriber of this.audience.audience(entry.sessionId)) {
+    for (const subscriber of this.#greeted(entry.sessionId)) {
       const via = subscriber.sink?.via;
       if (via === undefined || !shownBefore(subscriber) || !this.#mayShow(subscriber, entry.rpcId)) continue;
       if (routing.destinations(entry.rpcId, via)!.length > routing.destinations(entry.rpcId, via, before)!.length) subscriber.sink!.escalated?.(entry);
@@ -111,7 +149,7 @@ export class Delivery {
   #announceTo(entry: PendingQuestion, include: (subscriber: Subscriber) => boolean): void {
     // Serialised once for everyone who may see the session.
     let text: string | undefined;
-    for (const subscriber of this.audience.audience(entry.sessionId)) {
+    for (const subscriber of this.#greeted(entry.sessionId)) {
       if (!this.#mayShow(subscriber, entry.rpcId) || !include(subscriber)) continue;
       if (subscriber.sink !== undefined) {
         subscriber.sink.question(entry);
@@ -133,7 +171,7 @@ export class Delivery {
    */
   votesChanged(entry: PendingQuestion): void {
     let text: string | undefined;
-    for (const subscriber of this.audience.audience(entry.sessionId)) {
+    for (const subscriber of this.#greeted(entry.sessionId)) {
       if (!this.#mayShow(subscriber, entry.rpcId)) continue;
       if (subscriber.sink !== undefined) subscriber.sink.votes?.(entry);
       else subscriber.sendText((text ??= JSON.stringify(requestedFrame(entry))), { checkBuffer: true });
@@ -148,7 +186,7 @@ export class Delivery {
    */
   resolved(entry: EndedQuestion, ending: Ending, exceptSubscriber?: string): void {
     let text: string | undefined;
-    for (const subscriber of this.audience.audience(entry.sessionId)) {
+    for (const subscriber of this.#greeted(entry.sessionId)) {
       if (subscriber.id === exceptSubscriber || !this.#mayShow(subscriber, entry.rpcId)) continue;
       if (subscriber.sink !== undefined) {
         subscriber.sink.settled(entry, ending);

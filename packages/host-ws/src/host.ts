@@ -25,6 +25,8 @@ import { Reporter } from './reporter.js';
 import { Resumer } from './resume.js';
 import { runAgentAnswerers } from './agent-answering.js';
 import { Routing } from './routing.js';
+import { readAwaitingResume, sharedAwaitingResumeReader } from './awaiting-resume.js';
+import { canFollow, Share } from './share.js';
 import { ResumeMarks } from './resume-marks.js';
 import { SocketServer, type HostConnectionInfo } from './socket-server.js';
 import { resolveFetchHandlerOptions, type FetchHandlerOptions } from './sse-options.js';
@@ -47,7 +49,7 @@ export interface WebSocketHost {
   readonly port: number;
   /** Where the host keeps its questions and event log (the `store` option, or its own in-memory one). */
   readonly store: QuestionStore;
-  /** The questions waiting for an answer, in ask order (copies). */
+  /** The questions waiting for an answer that this node holds, in ask order (copies): all of them, or with `holds: 'share'` its share (docs/scaling.md). */
   pending(): HostPendingQuestion[];
   /**
    * The open WebSocket connections (closing ones included) and what the host holds for each: bytes
@@ -153,6 +155,11 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
           logger,
           reconcileMs: config.reconcileMs,
           resumeLeaseMs: config.resumeLeaseMs,
+          // Holding its share, a node reads only the parts of the awaiting records whose lease it takes,
+          // for a little less than one reconcile period, so that its next reconcile can take it again.
+          ...(config.holds === 'share'
+            ? { readAwaitingResume: sharedAwaitingResumeReader(store, (part) => config.bus!.acquireLease(`awaiting:${part}`, Math.max(1, Math.floor(config.reconcileMs * 0.9)))) }
+            : {}),
         });
   // With other nodes, news may arrive late or twice: remember what was settled so it is not brought back.
   const pending = new PendingTable(cluster.rememberSettled);
@@ -160,10 +167,27 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   const resumer = new Resumer(store, config.onResume, logger, marks, cluster.takeResumeLease);
   const waiters = new Waiters();
   const quarantine = new Quarantine();
+  // handOver and onUnreadable are made below; the share only calls them once the host runs.
+  const share =
+    config.holds === 'share' && canFollow(config.bus)
+      ? new Share({
+          bus: config.bus,
+          store,
+          pending,
+          asksHere: (rpcId) => waiters.has(rpcId),
+          adoptPending: (record) => handOver.adoptPending(record),
+          onUnreadable: (record) => onUnreadable(record),
+          lifecycle,
+          work,
+          logger,
+          // A route escalates on timers: a routed question must be held somewhere even while nobody is connected for it.
+          everything: config.route !== undefined,
+        })
+      : undefined;
   // Links are made below; the routing's notify gets the same one-question link as the first notify.
   let linksForNotify: QuestionLinks | undefined;
   const routing = new Routing({ route: config.route, store, pending, cluster, reporter, logger, work, notify: config.notify, linkFor: (record) => linksForNotify?.forNotify(record) });
-  const delivery = new Delivery(pending, reporter, routing.active ? routing : undefined);
+  const delivery = new Delivery(pending, reporter, routing.active ? routing : undefined, share);
   const handOver = new HandOver({ pending, waiters, delivery, cluster, resumer, marks, quarantine, reporter, work, logger });
   const onUnreadable = (record: UnreadableRecord) => handOver.setAside(record.rpcId, record.sessionId, record.error.message);
   // Anything pending() lists, saved yet or not: a caller that lists and then links must not be
@@ -185,6 +209,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     notify: config.notify,
     linkFor: (record) => links.forNotify(record),
     ...(routing.active ? { routing } : {}),
+    ...(share === undefined ? {} : { share }),
   });
   const judge = new Judge({
     store,
@@ -200,6 +225,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     closing: closeSignal.signal,
     limits: { maxLoggedRejections: config.maxLoggedRejections, badFrameWindowMs: config.badFrameWindowMs },
     ...(routing.active ? { routing } : {}),
+    ...(share === undefined ? {} : { share }),
   });
   routing.attach({
     reveal: (entry, before) => delivery.reveal(entry, before),
@@ -270,12 +296,18 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   try {
     await cluster.subscribe({
       pending,
-      adoptPending: (record) => handOver.adoptPending(record),
+      // Holding its share, a node takes in only questions of sessions it serves (an `asked` can cross an unfollow).
+      adoptPending: (record) => {
+        if (share === undefined || share.serves(record.sessionId)) handOver.adoptPending(record);
+      },
       adoptSettled: (record, message) => handOver.adoptSettled(record, message),
       adoptVotes: (record) => adoptVotes(record, { pending, delivery }),
       resumeOrphans: (records) => handOver.resumeOrphans(records),
       onUnreadable,
+      ...(share === undefined ? {} : { share }),
     });
+    // Before the store is read: news of the sessions served from then on is not missed.
+    await share?.start();
   } catch (error) {
     failStart(error);
     throw new WebSocketHostError('STORE_FAILED', `The question bus could not be reached, so the host did not start: ${String(error)}`, { cause: error });
@@ -284,14 +316,16 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   // The questions a previous host left pending come back with their rpcIds, before anyone can connect.
   let awaitingResume: QuestionRecord[];
   try {
-    const restored = await store.listPending('all', { onUnreadable });
+    // Holding its share, a node has nobody connected yet: each session's questions come with its first subscriber.
+    const selection = share?.startSelection ?? 'all';
+    const restored = selection === 'all' || [...selection].length > 0 ? await store.listPending(selection, { onUnreadable }) : [];
     // Before the asks that arrived while we were loading (negative seqs), and not twice: one of those may already be saved.
     restored.forEach((record, index) => {
       if (pending.get(record.rpcId) === undefined) pending.add(new PendingQuestion(record, index - restored.length, { saved: true }));
     });
     // Routed from the stored ask time: tiers that came due while no host ran are reached now.
     for (const entry of pending.all()) routing.track(entry);
-    awaitingResume = await store.listAwaitingResume({ onUnreadable });
+    awaitingResume = await readAwaitingResume(store, { onUnreadable });
     cluster.loaded();
     lifecycle.enter('starting');
   } catch (error) {
@@ -382,7 +416,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
   const openHostChannel = (channelOptions: HostChannelOptions): HostChannel => {
     const port = openChannel(`ch${++channelCount}`, channelOptions, { delivery, judge, reporter, lifecycle, pending, logger, ...(routing.active ? { routing } : {}) }, (closed) => {
       channels.delete(closed);
-      delivery.audience.delete(closed);
+      delivery.leave(closed);
       reporter.report({ kind: 'disconnected', connectionId: closed.id, principalId: closed.principalId, code: 1000, reason: 'channel closed', transport: 'channel' }, { log: false });
     });
     channels.add(port);

@@ -10,6 +10,7 @@ import type { PendingQuestion, PendingTable } from './pending.js';
 import { onlyQuestion, type Principal } from './principal.js';
 import { claimVerdict, confirmDelaysMs, readBack } from './read-back.js';
 import type { RejectionBudget } from './rejection-budget.js';
+import type { Share } from './share.js';
 import { answeredByOf, type Reporter, type Responder } from './reporter.js';
 import type { Routing } from './routing.js';
 import { respond, type RespondInput, type RespondOutcome } from './respond.js';
@@ -42,6 +43,8 @@ export interface JudgeDeps {
   closing: AbortSignal;
   /** The host's route (routing.ts): who may answer a routed question now. */
   routing?: Routing;
+  /** The node's share, when it holds only its own (share.ts): a question it does not hold is read from the store. */
+  share?: Share;
   /** For the warning when a principal runs out of logged rejections. */
   limits: { maxLoggedRejections: number; badFrameWindowMs: number };
 }
@@ -66,10 +69,16 @@ export class Judge {
     const answeredBy = answeredByOf(by);
     const announce = (news: QuestionBusAnnouncementMessage) => this.deps.cluster.announcement(news);
     const quorum = quorumVoting({ principal, ...(answeredBy.destination === undefined ? {} : { destination: answeredBy.destination }) }, answeredBy, { store, pending, announce });
+    // Not held here (another node's session, a socket racing its replay): one store read; only a
+    // question the store holds pending is judged, and claimed in the store as ever.
+    const share = this.deps.share;
+    const visiting = share !== undefined && pending.get(input.rpcId) === undefined && (await share.visit(input.rpcId));
     // Without a route nothing is awaited here: an unrouted host judges exactly as before.
     const routing = this.deps.routing;
     const mayAnswer = routing?.active === true ? await routing.answerCheck(input.rpcId, principal, via.destination) : undefined;
     const outcome = await respond(input, canSee, { pending, store, onlyQuestion: onlyQuestion(principal), mayAnswer, announce, answeredBy, quorum });
+    // Refused: a visiting question is not kept (it stays pending in the store; a corrected answer reads it again).
+    if (visiting) share.letGo(input.rpcId);
     // The receipt and the question/resolved frames to the session's other subscribers leave
     // together. The responder's accepted receipt is its news that the question is over (protocol 2).
     (via.batch ?? runNow)(() => {

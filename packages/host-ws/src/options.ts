@@ -155,6 +155,16 @@ export interface HostClusterOptions {
    * node may try again (when the first died or its handler is stuck). Default 60 000.
    */
   resumeLeaseMs?: number;
+  /**
+   * With `bus`: which pending questions this node keeps in memory. `'everything'` (the default):
+   * every pending question of the cluster, and every bus message. `'share'`: only those of the
+   * sessions its connections, streams and channels may see and of the askers waiting in it, read
+   * from the store when a session's first subscriber arrives and forgotten when its last leaves;
+   * the bus sends it only those sessions' news. Needs a bus with `follow` (the memory bus; see
+   * docs/scaling.md). A subscriber that may see any session, or a `route`, makes the node hold
+   * everything again.
+   */
+  holds?: 'everything' | 'share';
 }
 
 /** What the host tells you about itself. */
@@ -247,6 +257,7 @@ export const optionTable = {
     bus: z.custom<QuestionBus>(isQuestionBus, `must implement QuestionBus (nodeId, ${busMethods.join(', ')}); see @askseam/store`).optional(),
     reconcileMs: z.number().int().positive().default(10_000),
     resumeLeaseMs: z.number().int().positive().default(60_000),
+    holds: z.enum(['everything', 'share']).default('everything'),
   },
   observers: {
     // Taken as given: every call goes through safeLogger, so a logger that throws cannot hurt.
@@ -299,6 +310,10 @@ export function resolveOptions(options: WebSocketHostOptions): ResolvedOptions {
   // Nodes only agree on who answered first through one shared store; a private store per node would split them.
   if (resolved.bus !== undefined && resolved.store === undefined) {
     throw new WebSocketHostError('INVALID_OPTIONS', 'options.bus needs options.store: every node on a bus must share one store (e.g. RedisQuestionStore).');
+  }
+  // A node that holds only its share hears only its sessions' news, which only a bus that follows sessions can send.
+  if (resolved.holds === 'share' && (typeof resolved.bus?.follow !== 'function' || typeof resolved.bus.unfollow !== 'function')) {
+    throw new WebSocketHostError('INVALID_OPTIONS', "options.holds 'share' needs options.bus with follow() and unfollow() (news by session; see docs/scaling.md); this bus has none, so keep holds 'everything'.");
   }
   // Failing closed: a host that would let anyone on the network answer as any agent must be a choice.
   if (resolved.operatorToken !== undefined && resolved.operatorToken === resolved.token) {

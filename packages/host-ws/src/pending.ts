@@ -115,6 +115,16 @@ export class PendingTable {
     return entry;
   }
 
+  /**
+   * Drop an entry this node no longer keeps (its session's last subscriber left, docs/scaling.md):
+   * not a settlement, so the question may come back from the store or the bus at any time.
+   */
+  forget(entry: PendingQuestion): void {
+    if (this.#byRpcId.get(entry.rpcId) !== entry) return;
+    this.#byRpcId.delete(entry.rpcId);
+    this.#leaveSession(entry);
+  }
+
   #leaveSession(entry: PendingQuestion): void {
     const session = this.#bySession.get(entry.sessionId);
     session?.delete(entry);

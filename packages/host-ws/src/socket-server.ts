@@ -151,7 +151,6 @@ export class SocketServer implements Transport {
       return;
     }
     this.#open.add(connection);
-    delivery.audience.add(connection);
     ws.on('pong', (payload) => connection.onPong(payload));
     // One frame at a time per connection, in arrival order: a respond is judged against the store
     // asynchronously, and its receipt must still come before the reply to any later frame.
@@ -161,11 +160,11 @@ export class SocketServer implements Transport {
     });
     ws.on('close', (code, reason) => {
       this.#open.delete(connection);
-      delivery.audience.delete(connection);
+      delivery.leave(connection);
       reporter.report({ kind: 'disconnected', connectionId: connection.id, principalId: principal.id, code, reason: reason.toString(), transport: 'websocket' }, { log: false });
     });
     reporter.report({ kind: 'connected', connectionId: connection.id, principalId: principal.id, transport: 'websocket' }, { log: false });
-    delivery.greet(connection);
+    delivery.arrive(connection);
   }
 
   async #onMessage(connection: HostConnection, data: RawData, isBinary: boolean): Promise<void> {

@@ -139,10 +139,9 @@ export class SseTransport implements Transport {
       this.#forget(gone, reason),
     );
     this.#streams.set(subscriber.streamId, subscriber);
-    delivery.audience.add(subscriber);
     reporter.report({ kind: 'connected', connectionId: subscriber.id, principalId: principal.id, transport: 'sse' }, { log: false });
     const body = this.#body(subscriber, (controller) => subscriber.attach(controller));
-    delivery.greet(subscriber);
+    delivery.arrive(subscriber);
     return new Response(body, { status: 200, headers });
   }
 
@@ -193,7 +192,7 @@ export class SseTransport implements Transport {
   #forget(subscriber: SseSubscriber, reason: string): void {
     this.#cancelExpiry(subscriber);
     this.#streams.delete(subscriber.streamId);
-    this.core.delivery.audience.delete(subscriber);
+    this.core.delivery.leave(subscriber);
     this.core.reporter.report({ kind: 'disconnected', connectionId: subscriber.id, principalId: subscriber.principalId, code: 1001, reason, transport: 'sse' }, { log: false });
   }
 

@@ -1,5 +1,8 @@
-import { QuestionStoreError } from '@askseam/store';
-import { Redis, type RedisOptions } from 'ioredis';
+import { QuestionStoreError, redisServerName } from '@askseam/store';
+import { Cluster, Redis, type ClusterNode, type ClusterOptions, type RedisOptions } from 'ioredis';
+
+/** What the store (and the bus) talk to: one Redis (or a primary behind Sentinel), or a Redis Cluster. */
+export type StoreClient = Redis | Cluster;
 
 /**
  * The ioredis settings the store uses for the client it creates from a URL, exported for apps that
@@ -16,19 +19,68 @@ export const recommendedRedisOptions = {
   retryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
 } as const satisfies RedisOptions;
 
-/** A client the store owns: made from the URL, with the recommended settings, closed by `close()`. */
-export function createOwnedClient(url: string): Redis {
-  const client = new Redis(url, { ...recommendedRedisOptions });
+/**
+ * The same for an ioredis `Cluster`. A Cluster opens its connection to each master when it first
+ * needs it, so a command may meet one still connecting: it waits in that connection's queue, and
+ * `maxRetriesPerRequest: 0` fails it at the first failed reconnect (a master down fails within a
+ * second, not after an outage). A command whose connection closed is not sent again after a slot
+ * refresh (`retryDelayOnFailover: 0`): a claim that may have run must be read back, not resent.
+ * MOVED and ASK are followed, and TRYAGAIN and CLUSTERDOWN (the command did not run) retried, as
+ * ioredis does by default.
+ */
+export const recommendedClusterOptions = {
+  retryDelayOnFailover: 0,
+  redisOptions: { maxRetriesPerRequest: 0, autoResendUnfulfilledCommands: false, connectTimeout: 5_000 },
+  clusterRetryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
+} as const satisfies ClusterOptions;
+
+/** A client the store owns: made from the URL (or a Cluster from its nodes), with the recommended settings, closed by `close()`. */
+export function createOwnedClient(where: string | readonly (string | ClusterNode)[]): StoreClient {
+  const client = typeof where === 'string' ? new Redis(where, { ...recommendedRedisOptions }) : new Cluster([...where], { ...recommendedClusterOptions });
   // Connection errors surface as STORE_UNAVAILABLE on the calls they affect; without a listener
   // ioredis would also print every failed reconnect attempt.
   client.on('error', () => {});
   return client;
 }
 
-/** `host:port` (or the socket path) the client talks to, for messages. Never the password. */
-export function describeTarget(client: Redis): string {
+/** The nodes a Cluster client was made with, as `host:port`. */
+function clusterNodes(cluster: Cluster): string[] {
+  // ioredis keeps them as given (URL strings, ports or { host, port }); `startupNodes` is not in its types.
+  const nodes = (cluster as unknown as { startupNodes?: (string | number | ClusterNode)[] }).startupNodes ?? [];
+  return nodes.map((node) => {
+    if (typeof node === 'number') return `127.0.0.1:${node}`;
+    if (typeof node === 'string') {
+      const url = /^\w+:\/\//.test(node) ? new URL(node) : new URL(`redis://${node}`);
+      return `${url.hostname}:${url.port || 6379}`;
+    }
+    return `${node.host ?? '127.0.0.1'}:${node.port ?? 6379}`;
+  });
+}
+
+/** `host:port` (or the socket path) the client talks to, for messages; for a Cluster its nodes. Never the password. */
+export function describeTarget(client: StoreClient): string {
+  if (client instanceof Cluster) return `cluster ${clusterNodes(client).join(',')}`;
   const { path, host, port } = client.options;
   return path ? `unix:${path}` : `${host ?? '127.0.0.1'}:${port ?? 6379}`;
+}
+
+/**
+ * The server a client publishes on, for `announcesOn`/`publishesOn`: `redisServerName` for one
+ * Redis, `redis-cluster://[user@]<its nodes, sorted>` for a Cluster (undefined with its own
+ * ioredis keyPrefix, which rewrites keys but not what a script builds).
+ */
+export function publisherName(client: StoreClient): string | undefined {
+  if (!(client instanceof Cluster)) return redisServerName(client.options);
+  const options = client.options;
+  if ((options.keyPrefix ?? options.redisOptions?.keyPrefix ?? '') !== '') return undefined;
+  const name = options.redisOptions?.username ?? '';
+  const user = name === '' || name === 'default' ? '' : `${encodeURIComponent(name)}@`;
+  return `redis-cluster://${user}${[...new Set(clusterNodes(client))].sort().join(',')}`;
+}
+
+/** The ioredis keyPrefix the client adds to the keys a command declares (not to keys a script builds). */
+export function clientKeyPrefix(client: StoreClient): string {
+  return client instanceof Cluster ? (client.options.keyPrefix ?? client.options.redisOptions?.keyPrefix ?? '') : (client.options.keyPrefix ?? '');
 }
 
 /**
@@ -37,7 +89,7 @@ export function describeTarget(client: Redis): string {
  * to its connect timeout; a client that lost Redis and waits to retry fails at once, so callers
  * hear about an outage without waiting for it to end.
  */
-export async function whenReady(client: Redis, fail: (reason: string) => Error): Promise<void> {
+export async function whenReady(client: StoreClient, fail: (reason: string) => Error): Promise<void> {
   const status = client.status;
   if (status === 'ready') return;
   if (status === 'reconnecting' || status === 'close') throw fail('the connection is down and the client is reconnecting');
@@ -57,11 +109,12 @@ export async function whenReady(client: Redis, fail: (reason: string) => Error):
   }
 }
 
-const firstConnections = new WeakMap<Redis, Promise<void>>();
+const firstConnections = new WeakMap<StoreClient, Promise<void>>();
 
 /** Resolves on `ready`; rejects with the reason when the attempt fails or takes longer than the connect timeout. */
-function waitForReady(client: Redis): Promise<void> {
-  const waitMs = (client.options.connectTimeout ?? 10_000) + 1_000;
+function waitForReady(client: StoreClient): Promise<void> {
+  const connectTimeout = client instanceof Cluster ? client.options.redisOptions?.connectTimeout : client.options.connectTimeout;
+  const waitMs = (connectTimeout ?? 10_000) + 1_000;
   return new Promise<void>((resolve, reject) => {
     const settle = (error?: Error): void => {
       clearTimeout(timer);
@@ -100,7 +153,10 @@ const unavailableReplies = /^(LOADING|READONLY|MASTERDOWN|BUSY|TRYAGAIN|CLUSTERD
 
 /** Whether the command surely never left this process (the client refused to write it). */
 export function wasNotSent(error: unknown): boolean {
-  return error instanceof Error && /isn't writeable/.test(error.message);
+  if (!(error instanceof Error)) return false;
+  // A Cluster client gave up after redirections and retries whose every reply said "not run here".
+  if (/^Too many Cluster redirections\. Last error: ReplyError: (MOVED|ASK|TRYAGAIN|CLUSTERDOWN)\b/.test(error.message)) return true;
+  return /isn't writeable|Cluster isn't ready and enableOfflineQueue/.test(error.message);
 }
 
 /** Whether an error from ioredis means "Redis could not be reached or could not serve", not a fault in the data. */

@@ -6,7 +6,7 @@ import { QuestionStoreError } from '@askseam/store';
 import { sampleQuestionRecord, questionStoreErrorCode } from '@askseam/store-testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisStoreKeys } from './keys.js';
+import { redisStoreKeys, sessionBucket } from './keys.js';
 import { RedisQuestionStore } from './redis-store.js';
 import { startRedisServer, type TestRedisServer } from './testing/redis-server.js';
 import { useRedisStoreFixture } from '../test/store-fixture.js';
@@ -117,7 +117,8 @@ describe('bus announcements inside writes', () => {
       expect(QuestionStoreError.isInstance(error) && error.code).toBe('NOT_PERMITTED');
       expect((error as Error).message).toContain('nothing was written');
       const keys = redisStoreKeys(store.keyPrefix);
-      expect(await raw().exists(keys.record(record.rpcId), keys.saveCounter, keys.pending, keys.sessionPending(record.sessionId))).toBe(0);
+      const bucket = sessionBucket(record.sessionId);
+      expect(await raw().exists(keys.record(bucket, record.rpcId), keys.clock(bucket), keys.pending(bucket), keys.sessionPending(record.sessionId), keys.pointer(record.rpcId))).toBe(0);
       // The same store saves once it is not asked to publish.
       await store.save(record);
       expect(await store.get(record.rpcId)).toMatchObject({ rpcId: record.rpcId });
@@ -130,7 +131,7 @@ describe('bus announcements inside writes', () => {
       const announce = { channel: 'news', before: '<', after: '>' };
       expect(await questionStoreErrorCode(store.claim(record.rpcId, 'answered', yes, { announce }))).toBe('NOT_PERMITTED');
       const keys = redisStoreKeys(store.keyPrefix);
-      expect(await raw().hexists(keys.record(record.rpcId), 'outcome')).toBe(0);
+      expect(await raw().hexists(keys.record(sessionBucket(record.sessionId), record.rpcId), 'outcome')).toBe(0);
       expect(await store.listPending('all')).toMatchObject([{ rpcId: record.rpcId }]);
       expect(await store.claim(record.rpcId, 'answered', yes)).toMatchObject({ outcome: 'answered', answer: yes });
     });

@@ -103,7 +103,8 @@ describe('a connection dropped while a write waits for its reply', () => {
       await pauser.call('CLIENT', 'PAUSE', '20000', 'WRITE');
       const caught = sampleQuestionRecord({ sessionId: before.sessionId });
       const save = store.save(caught).catch((error: unknown) => error);
-      while (!/flags=b .*cmd=evalsha/.test(String(await pauser.call('CLIENT', 'LIST')))) await new Promise((resolve) => setTimeout(resolve, 10));
+      // Its first write (the rpcId's pointer) waits in Redis, unanswered.
+      while (!/flags=b .*cmd=(evalsha|set)/.test(String(await pauser.call('CLIENT', 'LIST')))) await new Promise((resolve) => setTimeout(resolve, 10));
       await server.kill();
       const error = await save;
       expect(QuestionStoreError.isInstance(error) && error.code).toBe('STORE_UNAVAILABLE');

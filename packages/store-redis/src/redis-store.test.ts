@@ -3,7 +3,7 @@ import { QuestionStoreError } from '@askseam/store';
 import { describeQuestionStoreContract, sampleQuestionRecord, questionStoreErrorCode } from '@askseam/store-testing';
 import { describe, expect, it } from 'vitest';
 import { recommendedRedisOptions } from './connection.js';
-import { redisStoreKeys } from './keys.js';
+import { redisStoreKeys, sessionBucket } from './keys.js';
 import { RedisQuestionStore } from './redis-store.js';
 import { useRedisStoreFixture } from '../test/store-fixture.js';
 
@@ -12,6 +12,11 @@ const { open, raw } = fixture;
 
 
 const yes = { answers: [{ id: 'deploy', selected: ['Yes'] }] };
+
+/** Where a store keeps a record: in its session's bucket. */
+function recordKey(store: RedisQuestionStore, record: { rpcId: string; sessionId: string }): string {
+  return redisStoreKeys(store.keyPrefix).record(sessionBucket(record.sessionId), record.rpcId);
+}
 
 describeQuestionStoreContract('RedisQuestionStore', () => open(), { dispose: (store) => (store as RedisQuestionStore).close() });
 
@@ -47,7 +52,7 @@ describe('records', () => {
     expect((await first.get(record.rpcId))?.outcome).toBeUndefined();
   });
 
-  it('writes only keys under its prefix, in the documented layout', async () => {
+  it('writes only keys under its prefix, in the documented layout: every key of a session in its bucket\'s hash slot', async () => {
     const store = open();
     const record = sampleQuestionRecord({ sessionId: 's:1' });
     const other = sampleQuestionRecord({ sessionId: 's:1' });
@@ -56,14 +61,53 @@ describe('records', () => {
     await store.claim(record.rpcId, 'answered', yes);
     await store.appendEvent({ type: 'timed_out', sessionId: 's:1', rpcId: record.rpcId, data: {} });
     const keys = redisStoreKeys(store.keyPrefix);
+    const bucket = sessionBucket('s:1');
     const inspect = raw();
-    expect((await inspect.keys(`${store.keyPrefix}*`)).sort()).toEqual(
-      [keys.record(record.rpcId), keys.record(other.rpcId), keys.saveCounter, keys.pending, keys.sessionPending('s:1'), keys.awaiting, keys.settled, keys.eventCounter, keys.events('s:1')].sort(),
-    );
+    const inBucket = [keys.record(bucket, record.rpcId), keys.record(bucket, other.rpcId), keys.clock(bucket), keys.pending(bucket), keys.sessionPending('s:1'), keys.awaiting(bucket), keys.settled(bucket), keys.events('s:1')];
+    expect((await inspect.keys(`${store.keyPrefix}*`)).sort()).toEqual([keys.layout, keys.buckets, keys.pointer(record.rpcId), keys.pointer(other.rpcId), ...inBucket].sort());
+    // One hash tag, so one slot: what a script touches never spans slots on a Cluster.
+    expect(new Set(inBucket.map((key) => /\{([^}]*)\}/.exec(key)?.[1]))).toEqual(new Set([`b${bucket}`]));
+    expect(await inspect.get(keys.pointer(record.rpcId))).toBe(String(bucket));
     expect(await inspect.type(keys.events('s:1'))).toBe('stream');
     expect(await inspect.zrange(keys.sessionPending('s:1'), 0, -1)).toEqual([other.rpcId]);
-    expect(await inspect.zrange(keys.settled, 0, -1)).toEqual([record.rpcId]);
-    expect(await inspect.hget(keys.record(record.rpcId), 'outcome')).toBe('answered');
+    expect(await inspect.zrange(keys.settled(bucket), 0, -1)).toEqual([record.rpcId]);
+    expect(await inspect.hget(keys.record(bucket, record.rpcId), 'outcome')).toBe('answered');
+  });
+
+  it('refuses a prefix that holds the layout before buckets with NOT_A_STORE, changing nothing, and a newer layout with NEWER_SCHEMA', async () => {
+    const prefix = `old-${randomUUID()}:`;
+    const inspect = raw();
+    await inspect.zadd(`${prefix}pending`, 1, 'r1');
+    await inspect.hset(`${prefix}q:r1`, 'record', '{}', 'session', 's', 'seq', '1');
+    const store = open({ keyPrefix: prefix });
+    const error = await store.listPending('all').catch((caught: unknown) => caught);
+    expect(QuestionStoreError.isInstance(error) && error.code).toBe('NOT_A_STORE');
+    expect((error as Error).message).toContain(`${prefix}pending`);
+    expect(await questionStoreErrorCode(store.save(sampleQuestionRecord()))).toBe('NOT_A_STORE');
+    expect((await inspect.keys(`${prefix}*`)).sort()).toEqual([`${prefix}pending`, `${prefix}q:r1`]);
+
+    const newer = open();
+    await inspect.set(redisStoreKeys(newer.keyPrefix).layout, '3');
+    expect(await questionStoreErrorCode(newer.get('r1'))).toBe('NEWER_SCHEMA');
+  });
+
+  it('refuses a keyPrefix with braces (its hash tags would break the one-slot layout)', () => {
+    expect(() => new RedisQuestionStore({ url: fixture.server.url, keyPrefix: '{app}:' })).toThrow(/keyPrefix/);
+  });
+
+  it('lists the awaiting records of one partition of the buckets, each record in exactly one partition', async () => {
+    const store = open();
+    const records = Array.from({ length: 12 }, (_, i) => sampleQuestionRecord({ sessionId: `p${i}` }));
+    for (const record of records) {
+      await store.save(record);
+      await store.claim(record.rpcId, 'cancelled');
+    }
+    const parts = await Promise.all([0, 1, 2].map((index) => store.listAwaitingResume({ partition: { index, count: 3 } })));
+    for (const [index, part] of parts.entries()) {
+      for (const record of part) expect(sessionBucket(record.sessionId) % 3).toBe(index);
+    }
+    expect(parts.flat().map((record) => record.rpcId).sort()).toEqual(records.map((record) => record.rpcId).sort());
+    expect(await questionStoreErrorCode(store.listAwaitingResume({ partition: { index: 3, count: 3 } }))).toBe('INVALID_INPUT');
   });
 
   it('works through an app client that has its own ioredis keyPrefix, which the claim script must add too', async () => {
@@ -73,10 +117,12 @@ describe('records', () => {
     await store.save(record);
     await store.claim(record.rpcId, 'cancelled');
     expect(await store.listPending(['prefixed'])).toEqual([]);
+    // A second store (nothing remembered) finds the record through its pointer, inside a script too.
+    expect(await open({ client, keyPrefix: store.keyPrefix }).get(record.rpcId)).toMatchObject({ rpcId: record.rpcId, outcome: 'cancelled' });
     const appPrefix = client.options.keyPrefix!;
     const inspect = raw();
     expect(await inspect.exists(`${appPrefix}${redisStoreKeys(store.keyPrefix).sessionPending('prefixed')}`)).toBe(0);
-    expect(await inspect.exists(`${appPrefix}${redisStoreKeys(store.keyPrefix).record(record.rpcId)}`)).toBe(1);
+    expect(await inspect.exists(`${appPrefix}${recordKey(store, record)}`)).toBe(1);
   });
 
   it('loads its scripts again after Redis forgot them (SCRIPT FLUSH, as after a restart)', async () => {
@@ -123,7 +169,7 @@ describe('atomic writes under races', () => {
     expect(await first.listPending(['s0', 's1', 's2'])).toEqual([winner]);
   });
 
-  it('gives every event a distinct, growing id when two instances append at once', async () => {
+  it('gives every event a distinct id, growing within each session, when two instances append at once', async () => {
     const first = open();
     const second = open({ keyPrefix: first.keyPrefix });
     const appended = await Promise.all(
@@ -137,7 +183,7 @@ describe('atomic writes under races', () => {
     }
   });
 
-  it('gives each appendEvents batch consecutive ids in array order while another instance appends single events at once', async () => {
+  it('gives each appendEvents batch growing ids in array order while another instance appends single events at once', async () => {
     const batcher = open();
     const single = open({ keyPrefix: batcher.keyPrefix });
     const batches = Array.from({ length: 20 }, (_, b) =>
@@ -151,12 +197,12 @@ describe('atomic writes under races', () => {
     expect(byRpcId.size).toBe(100);
     for (const [b, batch] of batches.entries()) {
       const ids = batch.map((event) => byRpcId.get(event.rpcId)!);
-      expect(ids, `batch ${b}`).toEqual(ids.map((_, i) => ids[0]! + i));
+      expect(ids, `batch ${b}`).toEqual([...ids].sort((p, q) => p - q));
     }
     expect(await single.readEvents('z')).toHaveLength(60);
   });
 
-  it('sends an appendEvents batch to Redis as one script call, which no other command can run inside', async () => {
+  it('sends an appendEvents batch to one Redis as one script call, which no other command can run inside', async () => {
     const store = open();
     // The first call may load the script (NOSCRIPT, then EVAL): warm up before watching.
     await store.appendEvents([{ type: 'timed_out', sessionId: 'warm-up', rpcId: 'r0', data: {} }]);
@@ -168,8 +214,9 @@ describe('atomic writes under races', () => {
     try {
       const batch = Array.from({ length: 6 }, (_, i) => ({ type: 'timed_out', sessionId: `s${i % 3}`, rpcId: `r${i + 1}`, data: {} }) as const);
       await store.appendEvents(batch);
+      const keys = redisStoreKeys(store.keyPrefix);
       // MONITOR lists a script's own commands after the call; wait until the last write shows up.
-      while (!seen.some((args) => args[0]?.toLowerCase() === 'xadd' && args.includes(`${store.keyPrefix}events:s2`) && args.some((arg) => arg.includes('"r6"')))) {
+      while (!seen.some((args) => args[0]?.toLowerCase() === 'xadd' && args.includes(keys.events('s2')) && args.some((arg) => arg.includes('"r6"')))) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       const calls = seen.filter((args) => ['evalsha', 'eval'].includes(args[0]!.toLowerCase()));
@@ -185,7 +232,7 @@ describe('damaged data', () => {
     const store = open();
     const record = sampleQuestionRecord();
     await store.save(record);
-    await raw().hset(redisStoreKeys(store.keyPrefix).record(record.rpcId), 'record', '{"rpcId": not json');
+    await raw().hset(recordKey(store, record), 'record', '{"rpcId": not json');
     const error = await store.get(record.rpcId).catch((caught: unknown) => caught);
     expect(QuestionStoreError.isInstance(error) && error.code).toBe('CORRUPT_STORE');
     expect((error as Error).message).toContain(record.rpcId);
@@ -198,7 +245,7 @@ describe('damaged data', () => {
     const record = sampleQuestionRecord();
     await store.save(record);
     await store.claim(record.rpcId, 'cancelled');
-    await raw().hset(redisStoreKeys(store.keyPrefix).record(record.rpcId), 'outcome', 'lost');
+    await raw().hset(recordKey(store, record), 'outcome', 'lost');
     expect(await questionStoreErrorCode(store.get(record.rpcId))).toBe('CORRUPT_STORE');
     expect(await questionStoreErrorCode(store.listAwaitingResume())).toBe('CORRUPT_STORE');
   });
@@ -216,10 +263,10 @@ describe('damaged data', () => {
     const settled = await store.claim(answered.rpcId, 'answered', yes);
     await store.claim(editedAnswer.rpcId, 'answered', yes);
     const inspect = raw();
-    await inspect.hset(keys.record(edited.rpcId), 'record', '{"rpcId": not json');
-    await inspect.del(keys.record(retyped.rpcId));
-    await inspect.set(keys.record(retyped.rpcId), 'not a hash');
-    await inspect.hset(keys.record(editedAnswer.rpcId), 'answer', '{"answers":7}');
+    await inspect.hset(keys.record(sessionBucket(edited.sessionId), edited.rpcId), 'record', '{"rpcId": not json');
+    await inspect.del(keys.record(sessionBucket(retyped.sessionId), retyped.rpcId));
+    await inspect.set(keys.record(sessionBucket(retyped.sessionId), retyped.rpcId), 'not a hash');
+    await inspect.hset(keys.record(sessionBucket(editedAnswer.sessionId), editedAnswer.rpcId), 'answer', '{"answers":7}');
     const reported: { rpcId: string; sessionId?: string; code: string }[] = [];
     const onUnreadable = ({ rpcId, sessionId, error }: { rpcId: string; sessionId?: string; error: { code: string } }) =>
       reported.push({ rpcId, ...(sessionId === undefined ? {} : { sessionId }), code: error.code });
@@ -239,7 +286,7 @@ describe('damaged data', () => {
     const store = open();
     const record = sampleQuestionRecord();
     await store.save(record);
-    const key = redisStoreKeys(store.keyPrefix).record(record.rpcId);
+    const key = recordKey(store, record);
     await raw().hdel(key, 'session');
     expect(await questionStoreErrorCode(store.claim(record.rpcId, 'cancelled'))).toBe('CORRUPT_STORE');
     expect(await raw().hexists(key, 'outcome')).toBe(0);
@@ -249,12 +296,12 @@ describe('damaged data', () => {
     const store = open();
     const record = sampleQuestionRecord();
     await store.save(record);
-    const key = redisStoreKeys(store.keyPrefix).record(record.rpcId);
+    const key = recordKey(store, record);
     await raw().hdel(key, 'record');
     expect(await questionStoreErrorCode(store.claim(record.rpcId, 'cancelled'))).toBe('CORRUPT_STORE');
     expect(await questionStoreErrorCode(store.claim(record.rpcId, 'cancelled', undefined, { announce: { channel: 'news', before: '', after: '' } }))).toBe('CORRUPT_STORE');
     expect(await raw().hexists(key, 'outcome')).toBe(0);
-    expect(await raw().zscore(redisStoreKeys(store.keyPrefix).pending, record.rpcId)).not.toBeNull();
+    expect(await raw().zscore(redisStoreKeys(store.keyPrefix).pending(sessionBucket(record.sessionId)), record.rpcId)).not.toBeNull();
   });
 
   it('refuses a whole appendEvents batch as CORRUPT_STORE when one of its session keys is not a stream, writing none of it', async () => {
@@ -268,22 +315,22 @@ describe('damaged data', () => {
     ] as const;
     expect(await questionStoreErrorCode(store.appendEvents(batch))).toBe('CORRUPT_STORE');
     expect(await inspect.exists(keys.events('fine'))).toBe(0);
-    expect(await inspect.exists(keys.eventCounter)).toBe(0);
+    expect(await inspect.exists(keys.clock(sessionBucket('fine')))).toBe(0);
   });
 
-  it('refuses an appendEvents batch as CORRUPT_STORE when a stream already holds an id the counter has not reached, writing none of it', async () => {
+  it('refuses an appendEvents batch as CORRUPT_STORE when a stream already holds an id the bucket clock has not reached, writing none of it', async () => {
     const store = open();
     const keys = redisStoreKeys(store.keyPrefix);
     const first = await store.appendEvent({ type: 'timed_out', sessionId: 'fine', rpcId: 'r0', data: {} });
-    // As if the counter had been lost: the stream already holds the id the batch's second event would get.
-    await raw().xadd(keys.events('ahead'), `${first.id + 2}-0`, 'event', '{}', 'at', 'now');
+    // As if the clock had been lost: the stream already holds an id far above what the next event gets.
+    await raw().xadd(keys.events('fine'), `${first.id * 2}-0`, 'event', '{}', 'at', 'now');
     const batch = [
       { type: 'timed_out', sessionId: 'fine', rpcId: 'r1', data: {} },
-      { type: 'timed_out', sessionId: 'ahead', rpcId: 'r2', data: {} },
+      { type: 'timed_out', sessionId: 'fine', rpcId: 'r2', data: {} },
     ] as const;
     expect(await questionStoreErrorCode(store.appendEvents(batch))).toBe('CORRUPT_STORE');
-    expect(await store.readEvents('fine')).toEqual([first]);
-    expect(await raw().get(keys.eventCounter)).toBe(String(first.id));
+    expect((await raw().xlen(keys.events('fine')))).toBe(2);
+    expect(await raw().get(keys.clock(sessionBucket('fine')))).toBe(String(first.id));
   });
 
   it('refuses saveWithEvent as CORRUPT_STORE when the session key is not a stream, writing neither the record nor its event', async () => {
@@ -293,7 +340,8 @@ describe('damaged data', () => {
     await raw().set(keys.events('damaged'), 'not a stream');
     const event = { type: 'human_input_requested', sessionId: 'damaged', rpcId: record.rpcId, data: { askedBy: record.askedBy, mode: record.mode, questions: record.questions } } as const;
     expect(await questionStoreErrorCode(store.saveWithEvent(record, event, { announce: { channel: 'news', before: '', after: '' } }))).toBe('CORRUPT_STORE');
-    expect(await raw().exists(keys.record(record.rpcId), keys.saveCounter, keys.pending, keys.sessionPending('damaged'), keys.eventCounter)).toBe(0);
+    const bucket = sessionBucket('damaged');
+    expect(await raw().exists(keys.record(bucket, record.rpcId), keys.clock(bucket), keys.pending(bucket), keys.sessionPending('damaged'), keys.pointer(record.rpcId))).toBe(0);
   });
 
   it('reports a damaged event as CORRUPT_STORE', async () => {
@@ -309,7 +357,7 @@ describe('retention', () => {
     const record = sampleQuestionRecord();
     await store.save(record);
     await store.claim(record.rpcId, 'aborted');
-    expect(await raw().pttl(redisStoreKeys(store.keyPrefix).record(record.rpcId))).toBe(-1);
+    expect(await raw().pttl(recordKey(store, record))).toBe(-1);
   });
 
   it('expires resumed, aborted and timed-out records after retainFinishedMs, never pending or awaiting ones', async () => {
@@ -330,8 +378,8 @@ describe('retention', () => {
     expect((await store.listPending('all')).map((record) => record.rpcId)).toEqual([pending!.rpcId]);
     expect((await store.listAwaitingResume()).map((record) => record.rpcId)).toEqual([awaiting!.rpcId]);
     const keys = redisStoreKeys(store.keyPrefix);
-    expect(await raw().pttl(keys.record(pending!.rpcId))).toBe(-1);
-    expect(await raw().pttl(keys.record(awaiting!.rpcId))).toBe(-1);
+    expect(await raw().pttl(keys.record(sessionBucket(pending!.sessionId), pending!.rpcId))).toBe(-1);
+    expect(await raw().pttl(keys.record(sessionBucket(awaiting!.sessionId), awaiting!.rpcId))).toBe(-1);
   });
 
   it('refuses a retention that is not a positive whole number of ms', () => {

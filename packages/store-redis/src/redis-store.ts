@@ -9,7 +9,6 @@ import {
   parseRecordWithEvent,
   parseSettlement,
   parseVoteRequest,
-  redisServerName,
   type NewQuestionEvent,
   type NewQuestionRecord,
   type QuestionEvent,
@@ -26,22 +25,30 @@ import {
   type VoteResult,
 } from '@askseam/store';
 import type { AskUserQuestionAnswer } from '@askseam/user-questions';
-import type { ChainableCommander, Redis } from 'ioredis';
-import { createOwnedClient, describeTarget, isUnavailableError, unavailable, wasNotSent, whenReady } from './connection.js';
+import { Cluster, type ClusterNode } from 'ioredis';
+import { announcementArgs } from './announce.js';
+import { clientKeyPrefix, createOwnedClient, describeTarget, publisherName, unavailable, whenReady, type StoreClient } from './connection.js';
 import { corrupt, eventOf, fieldsOf, recordOf } from './decode.js';
-import { redisStoreKeys, type RedisStoreKeys } from './keys.js';
-import { appendEventScript, appendEventsScript, claimScript, corruptReplyTag, markResumedScript, publishRefusedReplyTag, runScript, saveScript, voteScript } from './scripts.js';
+import { redisStoreKeys, sessionBucket, type RedisStoreKeys } from './keys.js';
+import { checkLayout } from './layout.js';
+import { parseCursor, readIndexes, readRecords, settledPage, type IndexEntry } from './lists.js';
+import { IdClock } from './id-clock.js';
+import { appendEventsScript, claimScript, markResumedScript, readScript, runScript, saveScript, voteScript } from './scripts.js';
+import { storeError } from './store-errors.js';
 
 export interface RedisQuestionStoreOptions {
   /**
-   * An ioredis client your app made and keeps owning: the store uses it as it is and `close()`
-   * leaves it open. Build it with `recommendedRedisOptions` so calls fail fast during an outage.
-   * Give either `client` or `url`, not both.
+   * An ioredis client your app made and keeps owning, a `Redis` or a `Cluster`: the store uses it
+   * as it is and `close()` leaves it open. Build it with `recommendedRedisOptions` (or
+   * `recommendedClusterOptions`) so calls fail fast during an outage. Give one of `client`, `url`
+   * or `nodes`.
    */
-  client?: Redis;
+  client?: StoreClient;
   /** A Redis URL (`redis://[user:password@]host:port[/db]`, `rediss://` for TLS): the store makes its own client and closes it in `close()`. Default `redis://127.0.0.1:6379`. */
   url?: string;
-  /** Put before every key, so several apps (or tests) can share one Redis. Default `askseam:`. */
+  /** Redis Cluster nodes to start from (`redis://host:port` URLs or `{ host, port }`): the store makes its own `Cluster` client and closes it in `close()`. */
+  nodes?: readonly (string | ClusterNode)[];
+  /** Put before every key, so several apps (or tests) can share one Redis. Without `{` or `}` (the store's hash tags follow it). Default `askseam:`. */
   keyPrefix?: string;
   /**
    * Let finished records (resumed, or settled `aborted` / `timed_out`) expire this many ms after
@@ -51,42 +58,62 @@ export interface RedisQuestionStoreOptions {
   retainFinishedMs?: number;
 }
 
+/** `listAwaitingResume` of a `RedisQuestionStore`: optionally only some buckets, so that nodes can share the scan. */
+export interface RedisListAwaitingOptions extends ListRecordsOptions {
+  /**
+   * Only the buckets `b` with `b % count === index` (0 <= index < count): with one lease per
+   * partition, each of `count` nodes reads only its part of the records awaiting their resume.
+   * Every record lies in exactly one partition. Default: every bucket.
+   */
+  partition?: { index: number; count: number };
+}
+
 const defaultUrl = 'redis://127.0.0.1:6379';
+/** How many rpcId → bucket answers a store remembers (an rpcId's bucket never changes). */
+const bucketCacheSize = 10_000;
 
 /**
- * A `QuestionStore` in Redis (ioredis), shared by every host node that points at the same Redis
- * and prefix. Every write is one Lua script, so Redis runs it whole and alone: `save` refuses a
+ * A `QuestionStore` in Redis (ioredis) or Redis Cluster, shared by every host node that points at
+ * the same Redis and prefix. Sessions are spread over 1024 buckets; every write is one Lua script
+ * on the keys of one bucket (one hash slot), so Redis runs it whole and alone: `save` refuses a
  * known rpcId and writes the record with its pending indexes at once, `claim` settles exactly once
- * across all processes, `markResumed` marks once. The event log is one stream per session with ids
- * from one store-wide counter. While Redis cannot be reached every call rejects at once with
- * `STORE_UNAVAILABLE`; the client reconnects by itself and the same store works again.
+ * across all processes, `markResumed` marks once. The event log is one stream per session. While
+ * Redis cannot be reached every call rejects at once with `STORE_UNAVAILABLE`; the client
+ * reconnects by itself and the same store works again.
  */
 export class RedisQuestionStore implements QuestionStore {
   /** The prefix in front of every key this store writes. */
   readonly keyPrefix: string;
   /**
    * The Redis this store publishes bus messages on when a host hands it one with a write
-   * (`redis://host:port/db`, as `RedisQuestionBus.publishesOn`); undefined for a client whose
-   * commands ioredis rewrites (its own `keyPrefix`) or that does not name one server (Sentinel).
+   * (`redis://host:port/db`, `redis-cluster://…` for a Cluster, as `RedisQuestionBus.publishesOn`);
+   * undefined for a client whose commands ioredis rewrites (its own `keyPrefix`) or that does not
+   * name one server (Sentinel).
    */
   readonly announcesOn: string | undefined;
-  readonly #client: Redis;
+  readonly #client: StoreClient;
   readonly #owned: boolean;
   readonly #keys: RedisStoreKeys;
-  /** The session pending key prefix as the Lua claim script must build it (with the client's own keyPrefix, which ioredis adds to declared keys only). */
-  readonly #scriptSessionPendingPrefix: string;
-  /** The session events key prefix as the Lua vote script must build it (likewise). */
-  readonly #scriptEventsPrefix: string;
+  /** The keys as a Lua script must build them (with the client's own keyPrefix, which ioredis adds to declared keys only). */
+  readonly #scriptKeys: RedisStoreKeys;
   readonly #retainMs: string;
+  readonly #buckets = new Map<string, number>();
+  readonly #ids = new IdClock();
+  #layout: Promise<void> | undefined;
   #closed = false;
   #closing: Promise<void> | undefined;
 
   constructor(options: RedisQuestionStoreOptions = {}) {
-    if (options.client !== undefined && options.url !== undefined) {
-      throw new QuestionStoreError('INVALID_INPUT', 'RedisQuestionStore takes either a client or a url, not both; drop one of them.');
+    const given = [options.client, options.url, options.nodes].filter((value) => value !== undefined).length;
+    if (given > 1) {
+      throw new QuestionStoreError('INVALID_INPUT', 'RedisQuestionStore takes one of client, url or nodes, not several; drop the others.');
     }
     const prefix = options.keyPrefix ?? 'askseam:';
     if (typeof prefix !== 'string') throw new QuestionStoreError('INVALID_INPUT', `RedisQuestionStore: keyPrefix must be a string, not ${typeof prefix}.`);
+    if (/[{}]/.test(prefix)) throw new QuestionStoreError('INVALID_INPUT', `RedisQuestionStore: keyPrefix ${JSON.stringify(prefix)} holds { or }; the store puts its own hash tags after the prefix, so leave braces out.`);
+    if (options.nodes !== undefined && (!Array.isArray(options.nodes) || options.nodes.length === 0)) {
+      throw new QuestionStoreError('INVALID_INPUT', 'RedisQuestionStore: nodes must be a non-empty array of Redis Cluster nodes.');
+    }
     const retain = options.retainFinishedMs;
     if (retain !== undefined && (!Number.isSafeInteger(retain) || retain <= 0)) {
       throw new QuestionStoreError('INVALID_INPUT', `RedisQuestionStore: retainFinishedMs must be a whole number of milliseconds above 0, not ${String(retain)}; leave it out to keep finished records.`);
@@ -95,10 +122,9 @@ export class RedisQuestionStore implements QuestionStore {
     this.#keys = redisStoreKeys(prefix);
     this.#retainMs = String(retain ?? 0);
     this.#owned = options.client === undefined;
-    this.#client = options.client ?? createOwnedClient(options.url ?? defaultUrl);
-    this.#scriptSessionPendingPrefix = (this.#client.options.keyPrefix ?? '') + this.#keys.sessionPendingPrefix;
-    this.#scriptEventsPrefix = (this.#client.options.keyPrefix ?? '') + this.#keys.events('');
-    this.announcesOn = redisServerName(this.#client.options);
+    this.#client = options.client ?? createOwnedClient(options.nodes ?? options.url ?? defaultUrl);
+    this.#scriptKeys = redisStoreKeys(clientKeyPrefix(this.#client) + prefix);
+    this.announcesOn = publisherName(this.#client);
   }
 
   async save(record: NewQuestionRecord, options?: StoreWriteOptions): Promise<void> {
@@ -112,90 +138,145 @@ export class RedisQuestionStore implements QuestionStore {
   }
 
   async #save(parsed: NewQuestionRecord, event: NewQuestionEvent | undefined, options: StoreWriteOptions | undefined): Promise<void> {
-    const [channel = '', before = '', after = ''] = announcementArgs(options);
+    const bucket = sessionBucket(parsed.sessionId);
+    const announce = announcementArgs(options, bucket);
     const keys = this.#keys;
-    const eventKeys = event === undefined ? [] : [keys.eventCounter, keys.events(event.sessionId)];
-    const eventArgs = event === undefined ? [] : [JSON.stringify(event), new Date().toISOString()];
-    const saved = await this.#run(`save question "${parsed.rpcId}"`, { writes: true, rpcId: parsed.rpcId }, (client) =>
-      runScript(
-        client,
-        saveScript,
-        [keys.record(parsed.rpcId), keys.saveCounter, keys.pending, keys.sessionPending(parsed.sessionId), ...eventKeys],
-        [JSON.stringify(parsed), parsed.rpcId, parsed.sessionId, channel, before, after, ...eventArgs],
-      ),
-    );
-    if (saved !== 1) {
-      throw new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${parsed.rpcId}" is already stored; give every question a fresh rpcId.`);
+    const action = `save question "${parsed.rpcId}"`;
+    const duplicate = () => new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${parsed.rpcId}" is already stored; give every question a fresh rpcId.`);
+    // On a Cluster the pointer goes first (its own slot): a second save of the rpcId in another
+    // session stops here, and the bucket joins the ones the lists read (never left: a superset is
+    // enough). One left behind by a save that never ran names a bucket without the record: get
+    // finds nothing. On one Redis the save script does both itself, in the same round trip.
+    const cluster = this.#client instanceof Cluster;
+    const pointed = !cluster
+      ? 'script'
+      : await this.#run(action, { writes: true, rpcId: parsed.rpcId }, async (client) => {
+          const [set] = await Promise.all([client.set(keys.pointer(parsed.rpcId), String(bucket), 'NX'), client.sadd(keys.buckets, String(bucket))]);
+          if (set === 'OK') return 'created';
+          return (await client.get(keys.pointer(parsed.rpcId))) === String(bucket) ? 'same' : 'other';
+        });
+    if (pointed === 'other') throw duplicate();
+    const floor = this.#ids.floor(this.#ids.reserve(event === undefined ? 1 : 2), bucket);
+    const eventKeys = event === undefined ? [] : [keys.events(parsed.sessionId)];
+    const eventArgs = event === undefined ? ['', ''] : [JSON.stringify(event), new Date().toISOString()];
+    const pointerArgs = cluster ? ['', '', ''] : [this.#scriptKeys.pointer(parsed.rpcId), this.#scriptKeys.buckets, String(bucket)];
+    let reply: [number, number?];
+    try {
+      reply = (await this.#run(action, { writes: true, rpcId: parsed.rpcId }, (client) =>
+        runScript(
+          client,
+          saveScript,
+          [keys.record(bucket, parsed.rpcId), keys.clock(bucket), keys.pending(bucket), keys.sessionPending(parsed.sessionId), ...eventKeys],
+          [JSON.stringify(parsed), parsed.rpcId, parsed.sessionId, floor, parsed.askedOn ?? '', ...eventArgs, ...pointerArgs, ...announce],
+        ),
+      )) as [number, number?];
+    } catch (error) {
+      // Refused (damaged data, no right to publish, no memory): nothing was saved, so the pointer goes too.
+      if (pointed === 'created' && QuestionStoreError.isInstance(error) && error.code !== 'STORE_UNAVAILABLE') {
+        await this.#client.del(keys.pointer(parsed.rpcId)).catch(() => {});
+      }
+      throw error;
     }
+    if (reply[0] === 0) throw duplicate();
+    this.#ids.observe(Math.max(reply[0], reply[1] ?? 0));
+    this.#remember(parsed.rpcId, bucket);
   }
 
   async claim(rpcId: string, outcome: QuestionOutcome, answer?: AskUserQuestionAnswer, options?: StoreWriteOptions): Promise<QuestionRecord | undefined> {
     const settlement = parseSettlement(outcome, answer, options?.answeredBy);
-    const announce = announcementArgs(options);
+    announcementArgs(options, 0); // checked before anything is sent
+    const action = `claim question "${rpcId}"`;
+    const bucket = await this.#bucketOf(rpcId, action);
+    if (bucket === undefined) return undefined;
+    const announce = announcementArgs(options, bucket);
     const keys = this.#keys;
     const human = humanOutcomes.includes(settlement.outcome) ? '1' : '0';
-    const settled = await this.#run(`claim question "${rpcId}"`, { writes: true, rpcId }, (client) =>
+    const settled = await this.#run(action, { writes: true, rpcId }, (client) =>
       runScript(
         client,
         claimScript,
-        [keys.record(rpcId), keys.pending, keys.awaiting, keys.settled],
-        [rpcId, settlement.outcome, settlement.answer === undefined ? '' : JSON.stringify(settlement.answer), new Date().toISOString(), this.#scriptSessionPendingPrefix, human, this.#retainMs, settlement.answeredBy === undefined ? '' : JSON.stringify(settlement.answeredBy), ...announce],
+        [keys.record(bucket, rpcId), keys.pending(bucket), keys.awaiting(bucket), keys.settled(bucket)],
+        [rpcId, settlement.outcome, settlement.answer === undefined ? '' : JSON.stringify(settlement.answer), new Date().toISOString(), this.#scriptKeys.sessionPendingPrefix(bucket), human, this.#retainMs, settlement.answeredBy === undefined ? '' : JSON.stringify(settlement.answeredBy), ...announce],
       ),
     );
-    return settled === null ? undefined : recordOf(rpcId, fieldsOf(settled), this.#target());
+    if (settled === null) return undefined;
+    if (human === '0') await this.#expirePointer(rpcId);
+    return recordOf(rpcId, fieldsOf(settled), this.#target());
   }
 
   async vote(rpcId: string, request: VoteRequest, options?: StoreWriteOptions): Promise<VoteResult> {
     const { voter, approvals, answer } = parseVoteRequest(request);
-    const announce = announcementArgs(options);
+    announcementArgs(options, 0); // checked before anything is sent
+    const action = `vote on question "${rpcId}"`;
+    const bucket = await this.#bucketOf(rpcId, action);
+    if (bucket === undefined) return { kind: 'not-pending' };
+    const announce = announcementArgs(options, bucket);
     const keys = this.#keys;
     const at = new Date().toISOString();
     const vote = JSON.stringify({ ...voter, at });
     // The event's data but its count, which only the script knows (voteCastEvent's fields).
     const { principalId, via, user, destination } = voter;
     const eventData = JSON.stringify({ principalId, channel: via, ...(user === undefined ? {} : { user }), ...(destination === undefined ? {} : { destination }), needed: approvals });
+    const floor = this.#ids.floor(this.#ids.reserve(1), bucket);
     // One script: the checks, the vote and (with the last vote needed) the settlement run alone in
     // Redis, so votes from every node are each kept and exactly one settles.
-    const reply = (await this.#run(`vote on question "${rpcId}"`, { writes: true, rpcId }, (client) =>
+    const reply = (await this.#run(action, { writes: true, rpcId }, (client) =>
       runScript(
         client,
         voteScript,
-        [keys.record(rpcId), keys.pending, keys.awaiting, keys.eventCounter],
-        [rpcId, voter.principalId, vote, approvals, JSON.stringify(answer), at, this.#scriptSessionPendingPrefix, this.#scriptEventsPrefix, eventData, JSON.stringify(voter), ...announce],
+        [keys.record(bucket, rpcId), keys.pending(bucket), keys.awaiting(bucket), keys.clock(bucket)],
+        [rpcId, voter.principalId, vote, approvals, JSON.stringify(answer), at, this.#scriptKeys.sessionPendingPrefix(bucket), this.#scriptKeys.eventsPrefix(bucket), eventData, JSON.stringify(voter), floor, ...announce],
       ),
-    )) as [string, unknown?];
+    )) as [string, unknown?, number?];
     const kind = reply[0];
+    this.#ids.observe(reply[2] ?? 0);
     if (kind === 'counted' || kind === 'repeated' || kind === 'settled') return { kind, record: recordOf(rpcId, fieldsOf(reply[1]), this.#target()) };
     return { kind: 'not-pending' };
   }
 
   async get(rpcId: string): Promise<QuestionRecord | undefined> {
-    const hash = await this.#run(`read question "${rpcId}"`, { writes: false, rpcId }, (client) => client.hgetall(this.#keys.record(rpcId)));
+    const action = `read question "${rpcId}"`;
+    if (!this.#buckets.has(rpcId) && !(this.#client instanceof Cluster)) {
+      // One round trip on one Redis: the script follows the pointer itself.
+      const [before, after] = this.#scriptKeys.recordAround;
+      const reply = (await this.#run(action, { writes: false, rpcId }, (client) => runScript(client, readScript, [this.#keys.pointer(rpcId)], [before, after, rpcId]))) as [string?, unknown?];
+      if (reply[0] === undefined) return undefined;
+      this.#remember(rpcId, this.#checkBucket(rpcId, reply[0]));
+      const hash = fieldsOf(reply[1]);
+      return Object.keys(hash).length === 0 ? undefined : recordOf(rpcId, hash, this.#target());
+    }
+    const bucket = await this.#bucketOf(rpcId, action);
+    if (bucket === undefined) return undefined;
+    const hash = await this.#run(action, { writes: false, rpcId }, (client) => client.hgetall(this.#keys.record(bucket, rpcId)));
     return Object.keys(hash).length === 0 ? undefined : recordOf(rpcId, hash, this.#target());
   }
 
   async listPending(sessions: SessionSelection, options?: ListRecordsOptions): Promise<QuestionRecord[]> {
-    const indexes = sessions === 'all' ? [this.#keys.pending] : [...new Set(sessions)].map((sessionId) => this.#keys.sessionPending(sessionId));
+    const keys = this.#keys;
+    const chosen = sessions === 'all' ? undefined : [...new Set(sessions)].map((sessionId) => ({ bucket: sessionBucket(sessionId), key: keys.sessionPending(sessionId) }));
     return this.#run('list pending questions', { writes: false }, async (client) => {
+      const indexes = chosen ?? (await this.#usedBuckets(client)).map((bucket) => ({ bucket, key: keys.pending(bucket) }));
       if (indexes.length === 0) return [];
-      const pipeline = client.pipeline();
-      for (const index of indexes) pipeline.zrange(index, 0, -1, 'WITHSCORES');
-      const ranges = (await exec(pipeline)) as string[][];
-      // Every index is scored by the one save counter, so merging by score is the save order across sessions.
-      const entries: { rpcId: string; seq: number }[] = [];
-      for (const flat of ranges) for (let i = 0; i + 1 < flat.length; i += 2) entries.push({ rpcId: flat[i]!, seq: Number(flat[i + 1]) });
-      entries.sort((a, b) => a.seq - b.seq);
+      const entries = await readIndexes(client, indexes);
       // A record claimed between the two reads is no longer pending: leave it out.
-      return this.#readRecords(client, entries.map((entry) => entry.rpcId), (record) => record.outcome === undefined, options?.onUnreadable);
+      return this.#readRecords(client, entries, (record) => record.outcome === undefined, options?.onUnreadable);
     });
   }
 
-  async listAwaitingResume(options?: ListRecordsOptions): Promise<QuestionRecord[]> {
+  async listAwaitingResume(options?: RedisListAwaitingOptions): Promise<QuestionRecord[]> {
+    const partition = options?.partition;
+    if (partition !== undefined) {
+      const { index, count } = partition;
+      if (!Number.isSafeInteger(count) || count < 1 || !Number.isSafeInteger(index) || index < 0 || index >= count) {
+        throw new QuestionStoreError('INVALID_INPUT', `listAwaitingResume: partition must be { index, count } with whole numbers 0 <= index < count, not ${JSON.stringify(partition)}.`);
+      }
+    }
     return this.#run('list questions awaiting their resume', { writes: false }, async (client) => {
-      const rpcIds = await client.zrange(this.#keys.awaiting, 0, -1);
+      const buckets = (await this.#usedBuckets(client)).filter((bucket) => partition === undefined || bucket % partition.count === partition.index);
+      const entries = await readIndexes(client, buckets.map((bucket) => ({ bucket, key: this.#keys.awaiting(bucket) })));
       return this.#readRecords(
         client,
-        rpcIds,
+        entries,
         (record) => record.outcome !== undefined && humanOutcomes.includes(record.outcome) && record.resumedAt === undefined,
         options?.onUnreadable,
       );
@@ -203,52 +284,42 @@ export class RedisQuestionStore implements QuestionStore {
   }
 
   /**
-   * Newest asked first, from the `settled` index (scored by save number); the cursor is the save
-   * number the page before ended on. Records settled before this index existed, and records the
-   * retention already forgot, are not listed (an index member whose record is gone is skipped).
+   * Newest asked first, merged from every bucket's `settled` index (scored by save number); the
+   * cursor names the save number and bucket the page before ended on. Records the retention already
+   * forgot are not listed (an index member whose record is gone is skipped).
    */
   async listSettled(options?: ListSettledOptions): Promise<SettledRecordsPage> {
     const { sessionId, askedBy, outcome, cursor, limit } = parseListSettledOptions(options);
-    if (cursor !== undefined && !/^[1-9]\d{0,15}$/.test(cursor)) {
+    const after = cursor === undefined ? undefined : parseCursor(cursor, this.#keys.bucketCount);
+    if (cursor !== undefined && after === undefined) {
       throw new QuestionStoreError('INVALID_INPUT', `listSettled: "cursor" ${JSON.stringify(cursor.slice(0, 40))} was not made by this store; pass the \`next\` of a page it returned.`);
     }
     const matches = (record: QuestionRecord) =>
       record.outcome !== undefined && (sessionId === undefined || record.sessionId === sessionId) && (askedBy === undefined || record.askedBy === askedBy) && (outcome === undefined || record.outcome === outcome);
-    // Filters are checked on the records, so read ahead in batches until the page is full or the index ends.
-    const batch = Math.max(100, limit * 2);
+    // One session lives in one bucket; otherwise every bucket is merged.
     return this.#run('list settled questions', { writes: false }, async (client) => {
-      const records: QuestionRecord[] = [];
-      let max = cursor === undefined ? '+inf' : `(${cursor}`;
-      for (;;) {
-        const flat = await client.zrevrangebyscore(this.#keys.settled, max, '-inf', 'WITHSCORES', 'LIMIT', 0, batch);
-        const seqs = new Map<string, string>();
-        for (let i = 0; i + 1 < flat.length; i += 2) seqs.set(flat[i]!, flat[i + 1]!);
-        for (const record of await this.#readRecords(client, [...seqs.keys()], matches, options?.onUnreadable)) {
-          records.push(record);
-          if (records.length === limit) return { records, next: seqs.get(record.rpcId)! };
-        }
-        if (seqs.size < batch) return { records };
-        max = `(${flat.at(-1)!}`;
-      }
+      const buckets = sessionId === undefined ? await this.#usedBuckets(client) : [sessionBucket(sessionId)];
+      return settledPage(client, { settledKey: (bucket) => this.#keys.settled(bucket), buckets, after, limit, read: (entries) => this.#readRecords(client, entries, matches, options?.onUnreadable) });
     });
   }
 
   async markResumed(rpcId: string): Promise<boolean> {
+    const action = `mark question "${rpcId}" resumed`;
+    const bucket = await this.#bucketOf(rpcId, action);
+    if (bucket === undefined) return false;
     const keys = this.#keys;
-    const marked = await this.#run(`mark question "${rpcId}" resumed`, { writes: true, rpcId }, (client) =>
-      runScript(client, markResumedScript, [keys.record(rpcId), keys.awaiting], [rpcId, new Date().toISOString(), this.#retainMs]),
+    const marked = await this.#run(action, { writes: true, rpcId }, (client) =>
+      runScript(client, markResumedScript, [keys.record(bucket, rpcId), keys.awaiting(bucket)], [rpcId, new Date().toISOString(), this.#retainMs]),
     );
+    if (marked === 1) await this.#expirePointer(rpcId);
     return marked === 1;
   }
 
   async appendEvent(event: NewQuestionEvent): Promise<QuestionEvent> {
     const parsed = parseNewQuestionEvent(event);
     const at = new Date().toISOString();
-    const keys = this.#keys;
-    const id = await this.#run(`append a "${parsed.type}" event to session "${parsed.sessionId}"`, { writes: true }, (client) =>
-      runScript(client, appendEventScript, [keys.eventCounter, keys.events(parsed.sessionId)], [JSON.stringify(parsed), at]),
-    );
-    return { ...parsed, id: Number(id), at } as QuestionEvent;
+    const [id] = await this.#append([parsed], at, `append a "${parsed.type}" event to session "${parsed.sessionId}"`);
+    return { ...parsed, id: id!, at } as QuestionEvent;
   }
 
   async appendEvents(events: readonly NewQuestionEvent[]): Promise<void> {
@@ -258,18 +329,78 @@ export class RedisQuestionStore implements QuestionStore {
       this.#assertOpen('append an empty batch of events');
       return;
     }
-    const at = new Date().toISOString();
-    const keys = this.#keys;
     const sessions = new Set(checked.map((event) => event.sessionId));
-    // One script call: one round trip, run whole and alone, so the ids are consecutive in array order.
-    await this.#run(`append ${checked.length} events to ${sessions.size === 1 ? `session "${checked[0]!.sessionId}"` : `${sessions.size} sessions`}`, { writes: true }, (client) =>
-      runScript(
-        client,
-        appendEventsScript,
-        [keys.eventCounter, ...checked.map((event) => keys.events(event.sessionId))],
-        [at, ...checked.map((event) => JSON.stringify(event))],
-      ),
-    );
+    await this.#append(checked, new Date().toISOString(), `append ${checked.length} events to ${sessions.size === 1 ? `session "${checked[0]!.sessionId}"` : `${sessions.size} sessions`}`);
+  }
+
+  /**
+   * One script on one Redis: the batch is stored whole or not at all. On a Cluster one script per
+   * bucket (a script cannot span slots); with more than one, every part is checked first, so a
+   * batch that damaged data refuses writes nothing (a crash between the parts can still leave a
+   * part). Ids grow in batch order within every session and, as long as no other writer's clock
+   * runs ahead, across them. Returns the first id of each part.
+   */
+  async #append(events: NewQuestionEvent[], at: string, action: string): Promise<number[]> {
+    const keys = this.#keys;
+    const tick = this.#ids.reserve(events.length);
+    const items = events.map((event, place) => {
+      const bucket = sessionBucket(event.sessionId);
+      return { bucket, keys: [keys.clock(bucket), keys.events(event.sessionId)], args: [this.#ids.floor(tick + place, bucket), JSON.stringify(event)] };
+    });
+    const parts = new Map<number | 'all', typeof items>();
+    for (const item of items) {
+      const part = this.#client instanceof Cluster ? item.bucket : 'all';
+      parts.set(part, [...(parts.get(part) ?? []), item]);
+    }
+    const send = (client: StoreClient, part: typeof items, checkOnly: boolean) =>
+      runScript(client, appendEventsScript, part.flatMap((item) => item.keys), [at, checkOnly ? '1' : '0', ...part.flatMap((item) => item.args)]) as Promise<[number, number]>;
+    const replies = await this.#run(action, { writes: true }, async (client) => {
+      if (parts.size > 1) await Promise.all([...parts.values()].map((part) => send(client, part, true)));
+      return Promise.all([...parts.values()].map((part) => send(client, part, false)));
+    });
+    for (const [, last] of replies) this.#ids.observe(last);
+    return replies.map(([first]) => first);
+  }
+
+  /** The buckets a question was ever saved in (the others hold nothing the lists show), in order. */
+  async #usedBuckets(client: StoreClient): Promise<number[]> {
+    const members = await client.smembers(this.#keys.buckets);
+    return members
+      .map(Number)
+      .filter((bucket) => Number.isInteger(bucket) && bucket >= 0 && bucket < this.#keys.bucketCount)
+      .sort((a, b) => a - b);
+  }
+
+  #remember(rpcId: string, bucket: number): void {
+    if (this.#buckets.size >= bucketCacheSize) this.#buckets.delete(this.#buckets.keys().next().value!);
+    this.#buckets.set(rpcId, bucket);
+  }
+
+  /** The bucket an rpcId was saved in (its pointer), or undefined for an unknown rpcId. */
+  async #bucketOf(rpcId: string, action: string): Promise<number | undefined> {
+    const known = this.#buckets.get(rpcId);
+    if (known !== undefined) return known;
+    const text = await this.#run(action, { writes: false, rpcId }, (client) => client.get(this.#keys.pointer(rpcId)));
+    if (text === null) return undefined;
+    const bucket = this.#checkBucket(rpcId, text);
+    this.#remember(rpcId, bucket);
+    return bucket;
+  }
+
+  #checkBucket(rpcId: string, text: string): number {
+    const bucket = Number(text);
+    if (!/^\d{1,4}$/.test(text) || bucket >= this.#keys.bucketCount) {
+      throw corrupt(`pointer of question "${rpcId}"`, this.#target(), new Error(`it names bucket ${JSON.stringify(text.slice(0, 20))}`));
+    }
+    return bucket;
+  }
+
+  /** A finished record expires with the retention; its pointer (another slot, so not in the script) follows. */
+  async #expirePointer(rpcId: string): Promise<void> {
+    if (this.#retainMs === '0') return;
+    this.#buckets.delete(rpcId);
+    // Best effort: a pointer left behind names a bucket without the record, which reads as unknown.
+    await this.#client.pexpire(this.#keys.pointer(rpcId), Number(this.#retainMs)).catch(() => {});
   }
 
   async readEvents(sessionId: string, options?: ReadEventsOptions): Promise<QuestionEvent[]> {
@@ -293,39 +424,20 @@ export class RedisQuestionStore implements QuestionStore {
   }
 
   /** Run one step against Redis, translating what goes wrong into the store's error codes. */
-  async #run<T>(action: string, { writes, rpcId }: { writes: boolean; rpcId?: string }, step: (client: Redis) => Promise<T>): Promise<T> {
+  async #run<T>(action: string, { writes, rpcId }: { writes: boolean; rpcId?: string }, step: (client: StoreClient) => Promise<T>): Promise<T> {
     this.#assertOpen(action);
     const client = this.#client;
     await whenReady(client, (reason) => unavailable(this.#target(), `could not ${action}: ${reason}`));
     try {
+      // Once per store: a prefix holding the old layout is refused before anything is read or written.
+      this.#layout ??= checkLayout(client, this.#keys, this.#target()).catch((error: unknown) => {
+        this.#layout = undefined;
+        throw error;
+      });
+      await this.#layout;
       return await step(client);
     } catch (error) {
-      if (QuestionStoreError.isInstance(error)) throw error;
-      if (error instanceof Error && error.name === 'ReplyError' && (error.message.startsWith(corruptReplyTag) || error.message.startsWith('WRONGTYPE'))) {
-        throw corrupt(rpcId === undefined ? `data read to ${action}` : `question "${rpcId}"`, this.#target(), error);
-      }
-      if (error instanceof Error && error.name === 'ReplyError' && error.message.startsWith(publishRefusedReplyTag)) {
-        const reason = error.message.slice(publishRefusedReplyTag.length).trim();
-        throw new QuestionStoreError(
-          'NOT_PERMITTED',
-          `Could not ${action} on Redis at ${this.#target()}: Redis refused to publish its bus announcement (${reason}), so nothing was written. Give the store's ACL user the right to publish on the bus channel, or give the store and the bus different clients so the host publishes through the bus.`,
-          { cause: error },
-        );
-      }
-      // OOM refuses a script at its first write, so nothing of it was written (and it announces only after its last).
-      if (error instanceof Error && error.name === 'ReplyError' && error.message.startsWith('OOM ')) {
-        throw new QuestionStoreError(
-          'STORE_FULL',
-          `Could not ${action} on Redis at ${this.#target()}: Redis is out of memory (${error.message.split('\n')[0]}), so nothing was written and nothing announced. Raise maxmemory, free memory or choose an eviction policy that spares the store's keys, then retry.`,
-          { cause: error },
-        );
-      }
-      if (isUnavailableError(error)) {
-        // A refusal reply (LOADING, READONLY…) means the command did not run; only a dropped connection leaves it unknown.
-        const sent = writes && !wasNotSent(error) && (error as Error).name !== 'ReplyError';
-        throw unavailable(this.#target(), `could not ${action}: ${(error as Error).message}`, { cause: error, sent });
-      }
-      throw error;
+      throw storeError(error, { action, writes, rpcId, target: this.#target() });
     }
   }
 
@@ -333,36 +445,8 @@ export class RedisQuestionStore implements QuestionStore {
     if (this.#closed) throw new QuestionStoreError('STORE_CLOSED', `The Redis question store is closed (could not ${action}); create a new RedisQuestionStore.`);
   }
 
-  /**
-   * The records of these rpcIds in this order, checked; ids whose record has gone (expired) or fails
-   * `keep` are left out. A record that cannot be read rejects the call `CORRUPT_STORE`, or, with
-   * `onUnreadable`, is reported there and left out.
-   */
-  async #readRecords(client: Redis, rpcIds: string[], keep: (record: QuestionRecord) => boolean, onUnreadable?: ListRecordsOptions['onUnreadable']): Promise<QuestionRecord[]> {
-    if (rpcIds.length === 0) return [];
-    const pipeline = client.pipeline();
-    for (const rpcId of rpcIds) pipeline.hgetall(this.#keys.record(rpcId));
-    const results = await pipeline.exec();
-    if (results === null) throw new Error('Connection is closed.');
-    const records: QuestionRecord[] = [];
-    results.forEach(([replyError, reply], i) => {
-      const rpcId = rpcIds[i]!;
-      const hash = replyError ? undefined : (reply as Record<string, string>);
-      if (hash !== undefined && Object.keys(hash).length === 0) return;
-      let record: QuestionRecord;
-      try {
-        // A key of another type (WRONGTYPE) is damage like a bad field; any other error is the connection's.
-        if (replyError) throw replyError.name === 'ReplyError' && replyError.message.startsWith('WRONGTYPE') ? corrupt(`question "${rpcId}"`, this.#target(), replyError) : replyError;
-        record = recordOf(rpcId, hash!, this.#target());
-      } catch (error) {
-        if (onUnreadable === undefined || !QuestionStoreError.isInstance(error) || error.code !== 'CORRUPT_STORE') throw error;
-        const session = hash?.['session'];
-        onUnreadable({ rpcId, ...(session === undefined || session === '' ? {} : { sessionId: session }), error });
-        return;
-      }
-      if (keep(record)) records.push(record);
-    });
-    return records;
+  #readRecords(client: StoreClient, entries: IndexEntry[], keep: (record: QuestionRecord) => boolean, onUnreadable?: ListRecordsOptions['onUnreadable']): Promise<QuestionRecord[]> {
+    return readRecords(client, entries, { recordKey: (entry) => this.#keys.record(entry.bucket, entry.rpcId), target: this.#target(), keep, onUnreadable });
   }
 
   #target(): string {
@@ -370,28 +454,7 @@ export class RedisQuestionStore implements QuestionStore {
   }
 }
 
-/** A write's announcement as script arguments (channel, before, after), or none; checked before anything is sent. */
-function announcementArgs(options: StoreWriteOptions | undefined): string[] {
-  const announce = options?.announce;
-  if (announce === undefined) return [];
-  const { channel, before, after } = announce;
-  if (typeof channel !== 'string' || channel === '' || typeof before !== 'string' || typeof after !== 'string') {
-    throw new QuestionStoreError('INVALID_INPUT', 'options.announce must be { channel, before, after } with a non-empty channel and string texts (from a bus\'s announcement()); nothing was written.');
-  }
-  return [channel, before, after];
-}
-
-/** The replies of a pipeline, or its first error. */
-async function exec(pipeline: ChainableCommander): Promise<unknown[]> {
-  const results = await pipeline.exec();
-  if (results === null) throw new Error('Connection is closed.');
-  return results.map(([error, reply]) => {
-    if (error) throw error;
-    return reply;
-  });
-}
-
-async function quit(client: Redis): Promise<void> {
+async function quit(client: StoreClient): Promise<void> {
   if (client.status === 'ready') {
     try {
       await client.quit();

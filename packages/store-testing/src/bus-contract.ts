@@ -1,9 +1,11 @@
 // The behaviour every QuestionBus must have, as a vitest suite a bus author runs against their own
 // implementation: `describeQuestionBusContract('redis', (count) => connectNodes(count))`.
 import { afterEach, describe, expect, it } from 'vitest';
-import { QuestionStoreError, type QuestionBus, type QuestionBusListener, type QuestionBusMessage, type QuestionRecord } from '@askseam/store';
+import { QuestionStoreError, type QuestionBus } from '@askseam/store';
 import { sampleQuestionRecord } from './contract.js';
 import { questionStoreErrorCode } from './error-code.js';
+import { askedMessage, recordingListener, type RecordingListener } from './bus-recording.js';
+import { describeFollowContract } from './follow-contract.js';
 
 export interface QuestionBusContractOptions {
   /** Release a bus made by `makeNodes` after each test. Default: `bus.close()`. */
@@ -18,30 +20,6 @@ export interface QuestionBusContractOptions {
   restore?: (bus: QuestionBus) => void | Promise<void>;
   /** How long to wait for a message, a resync or a lease expiry before failing. Default 5000 ms. */
   waitMs?: number;
-}
-
-/** What a test listener heard, in order. */
-interface RecordingListener extends QuestionBusListener {
-  readonly messages: QuestionBusMessage[];
-  resyncs: number;
-}
-
-function recordingListener(): RecordingListener {
-  const listener: RecordingListener = {
-    messages: [],
-    resyncs: 0,
-    message(message) {
-      listener.messages.push(message);
-    },
-    resync() {
-      listener.resyncs += 1;
-    },
-  };
-  return listener;
-}
-
-function askedMessage(from: string, overrides: Partial<QuestionRecord> = {}): QuestionBusMessage {
-  return { type: 'asked', from, record: { ...sampleQuestionRecord(), askedOn: from, ...overrides } };
 }
 
 function randomName(label: string): string {
@@ -208,6 +186,8 @@ export function describeQuestionBusContract(
     });
 
     const { interrupt, restore } = options;
+    describeFollowContract({ nodes, waitFor, interrupt, restore });
+
     if (interrupt !== undefined && restore !== undefined) {
       describe('after a dropped connection', () => {
         it('tells the listener to resync once the bus is back, and delivers messages again', async () => {

@@ -333,6 +333,21 @@ export function describeQuestionStoreContract(name: string, makeStore: () => Que
         expect(await store.markResumed(record.rpcId)).toBe(true);
         expect(await store.markResumed(record.rpcId)).toBe(false);
       });
+
+      it('lists each awaiting record in exactly one partition, and refuses a partition out of range (when the store partitions)', async (context) => {
+        const store = await fresh();
+        if (store.partitionsAwaitingResume !== true) return context.skip();
+        const records = Array.from({ length: 24 }, (_, index) => sampleQuestionRecord({ sessionId: `session-${index % 5}` }));
+        for (const record of records) {
+          await store.save(record);
+          await store.claim(record.rpcId, 'answered', yes);
+        }
+        const parts = await Promise.all([0, 1, 2].map((index) => store.listAwaitingResume({ partition: { index, count: 3 } })));
+        const listed = parts.flat().map((record) => record.rpcId);
+        expect(listed.sort()).toEqual(records.map((record) => record.rpcId).sort());
+        expect(await questionStoreErrorCode(store.listAwaitingResume({ partition: { index: 3, count: 3 } }))).toBe('INVALID_INPUT');
+        expect(await questionStoreErrorCode(store.listAwaitingResume({ partition: { index: 0, count: 0 } }))).toBe('INVALID_INPUT');
+      });
     });
 
     describe('events', () => {

@@ -91,14 +91,23 @@ export interface QuestionBus {
    */
   announcement?(message: QuestionBusAnnouncementMessage): BusAnnouncement;
   /**
-   * Optional: news by session (docs/scaling.md, "Each node holds its share"). Once a bus has
-   * `follow`, a node receives a session's `asked`, `settled` and `voted` only while it follows that
-   * session, plus every `settled` whose `record.askedOn` names this node (its waiting asker), plus
-   * everything while it follows `'*'` (a node with a channel or the console open). Resolves once
-   * subscribed: a message published after that reaches the listener. Following twice is one follow.
+   * Optional: news by session (docs/scaling.md, "What each node holds"). A bus on which neither `follow`
+   * nor `unfollow` was ever called delivers every message, as a bus without `follow` does. From the
+   * first call of either on (a node that serves nothing yet calls `unfollow('*')`), a node receives a session's `asked`, `settled` and `voted` only while it follows that session,
+   * plus every `settled` whose `record.askedOn` names this node (its waiting asker), plus everything
+   * while it follows `'*'` (a node with a channel open). Resolves once subscribed: a message
+   * published after that reaches the listener. Following twice is one follow (one copy of each
+   * message); a `settled` that reaches a node both ways may arrive twice (a hint: the second copy
+   * changes nothing). What is followed survives a dropped connection (the bus follows it again
+   * before it calls `resync`). Rejects `INVALID_INPUT` for an empty id, and as `subscribe` does when
+   * the bus cannot be reached or is closed.
    */
   follow?(sessionId: string | '*'): Promise<void>;
-  /** Optional, with `follow`: stop receiving the session's news. Unfollowing what is not followed does nothing. */
+  /**
+   * Optional, with `follow`: stop receiving the session's news (`'*'`: stop receiving everything
+   * else; the sessions followed one by one stay followed). Unfollowing what is not followed does
+   * nothing; after the last unfollow a node receives only the `settled` of its own askers.
+   */
   unfollow?(sessionId: string | '*'): Promise<void>;
   /** Stop receiving and leave the bus (other nodes then see this node as not alive). Idempotent. */
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 // Everything a user may import from @askseam/store, named one by one.
-export type { ListRecordsOptions, ListSettledOptions, QuestionStore, ReadEventsOptions, SessionSelection, SettledRecordsPage, StoreWriteOptions, UnreadableRecord } from './store.js';
+export type { ListAwaitingResumeOptions, ListRecordsOptions, ListSettledOptions, QuestionStore, ReadEventsOptions, SessionSelection, SettledRecordsPage, StoreWriteOptions, UnreadableRecord } from './store.js';
 export { MemoryQuestionStore } from './memory.js';
 export type { MemoryQuestionStoreOptions } from './memory.js';
 export {
@@ -19,7 +19,7 @@ export { newQuestionEventSchema, questionEventTypes, responseChannelSchema } fro
 export type { NewQuestionEvent, QuestionEvent, QuestionEventType } from './events.js';
 export { QuestionStoreError, questionStoreErrorCodes } from './errors.js';
 export type { QuestionStoreErrorCode, QuestionStoreErrorOptions } from './errors.js';
-export { parseListSettledOptions, parseNewQuestionEvent, parseNewQuestionEvents, parseNewQuestionRecord, parseReadEventsOptions, parseRecordWithEvent, parseSettlement, settledPageLimits } from './validate.js';
+export { parseAwaitingPartition, parseListSettledOptions, parseNewQuestionEvent, parseNewQuestionEvents, parseNewQuestionRecord, parseReadEventsOptions, parseRecordWithEvent, parseSettlement, settledPageLimits } from './validate.js';
 export { questionBusMessageSchema } from './bus.js';
 export type { BusAnnouncement, QuestionBus, QuestionBusAnnouncementMessage, QuestionBusListener, QuestionBusMessage } from './bus.js';
 export { MemoryQuestionBusHub } from './memory-bus.js';

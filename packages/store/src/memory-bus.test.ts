@@ -78,4 +78,17 @@ describe('MemoryQuestionBusHub', () => {
     expect(heard).toEqual([after]);
     expect(resynced).toBe(true);
   });
+
+  it("counts the messages each node's listener was handed, following what the node follows", async () => {
+    const local = new MemoryQuestionBusHub();
+    const a = local.connect('node-a');
+    const b = local.connect('node-b');
+    const c = local.connect('node-c');
+    for (const bus of [a, b, c]) await bus.subscribe({ message() {}, resync() {} });
+    await b.follow?.('session-a');
+    await c.follow?.('session-elsewhere');
+    await a.publish(asked('node-a'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([local.received('node-a'), local.received('node-b'), local.received('node-c'), local.received('unknown')]).toEqual([0, 1, 0, 0]);
+  });
 });

@@ -5,11 +5,14 @@ import { questionBusMessageSchema, type QuestionBus, type QuestionBusListener, t
  * Joins several hosts in one process, as if they ran on separate machines sharing one store: for
  * tests, demos and for trying a multi-node setup before standing up Redis. Messages arrive
  * asynchronously, as copies, in publish order. `interrupt` and `restore` play a dropped and
- * recovered connection.
+ * recovered connection. Each bus can `follow` sessions (news by session, as on Redis), and
+ * `received(nodeId)` counts the messages a node's listener was handed, to see that traffic follows
+ * a node's share.
  */
 export class MemoryQuestionBusHub {
   readonly #nodes = new Map<string, MemoryQuestionBus>();
   readonly #leases = new Map<string, number>();
+  readonly #received = new Map<string, number>();
 
   /** A bus for one node; `nodeId` defaults to a random id. */
   connect(nodeId: string = globalThis.crypto.randomUUID()): QuestionBus {
@@ -29,9 +32,19 @@ export class MemoryQuestionBusHub {
     this.#nodes.get(nodeId)?.setInterrupted(false);
   }
 
+  /** How many messages the listener of the node with this id has been handed so far (0 for an unknown id). */
+  received(nodeId: string): number {
+    return this.#received.get(nodeId) ?? 0;
+  }
+
   /** @internal */
   broadcast(from: MemoryQuestionBus, message: QuestionBusMessage): void {
-    for (const node of this.#nodes.values()) if (node !== from) node.receive(message);
+    for (const node of this.#nodes.values()) if (node !== from && node.wants(message)) node.receive(message);
+  }
+
+  /** @internal */
+  countReceived(nodeId: string): void {
+    this.#received.set(nodeId, this.received(nodeId) + 1);
   }
 
   /** @internal */
@@ -60,6 +73,8 @@ class MemoryQuestionBus implements QuestionBus {
   #listener: QuestionBusListener | undefined;
   #interrupted = false;
   #closed = false;
+  /** `undefined` until the first `follow` or `unfollow`: until then the node receives everything. */
+  #following: Set<string> | undefined;
 
   constructor(
     readonly nodeId: string,
@@ -95,10 +110,30 @@ class MemoryQuestionBus implements QuestionBus {
     return this.hub.acquireLease(key, ttlMs);
   }
 
+  async follow(sessionId: string): Promise<void> {
+    this.#assertUsable('follow');
+    assertSessionId('follow', sessionId);
+    (this.#following ??= new Set()).add(sessionId);
+  }
+
+  async unfollow(sessionId: string): Promise<void> {
+    this.#assertUsable('unfollow');
+    assertSessionId('unfollow', sessionId);
+    // The first unfollow, like the first follow, switches the node to news by session.
+    (this.#following ??= new Set()).delete(sessionId);
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     this.#listener = undefined;
     this.hub.leave(this);
+  }
+
+  /** @internal Whether this node's follows let `message` through (the filter a Redis subscription makes). */
+  wants(message: QuestionBusMessage): boolean {
+    const following = this.#following;
+    if (following === undefined || following.has('*') || following.has(message.record.sessionId)) return true;
+    return message.type === 'settled' && message.record.askedOn === this.nodeId;
   }
 
   /** @internal */
@@ -109,6 +144,7 @@ class MemoryQuestionBus implements QuestionBus {
     queueMicrotask(() => {
       if (!this.listening) return;
       try {
+        this.hub.countReceived(this.nodeId);
         this.#listener?.message(copy);
       } catch {
         // A listener's failure is its own (the host catches its own); it must not take down the
@@ -131,4 +167,8 @@ class MemoryQuestionBus implements QuestionBus {
     if (this.#closed) throw new QuestionStoreError('STORE_CLOSED', `${operation}: this bus was closed.`);
     if (this.#interrupted) throw new QuestionStoreError('STORE_UNAVAILABLE', `${operation}: this node is cut off from the bus (interrupted).`);
   }
+}
+
+function assertSessionId(operation: string, sessionId: unknown): void {
+  if (typeof sessionId !== 'string' || sessionId === '') throw new QuestionStoreError('INVALID_INPUT', `${operation}: give a session id (a non-empty string) or '*', not ${JSON.stringify(sessionId)}.`);
 }

@@ -4,9 +4,9 @@ import { isoNow } from './iso-now.js';
 import { LargestLog } from './largest-log.js';
 import type { NewQuestionEvent, QuestionEvent } from './events.js';
 import { humanOutcomes, questionRecordSchema, type NewQuestionRecord, type QuestionOutcome, type QuestionRecord } from './record.js';
-import type { ListSettledOptions, QuestionStore, ReadEventsOptions, SessionSelection, SettledRecordsPage, StoreWriteOptions } from './store.js';
+import type { ListAwaitingResumeOptions, ListSettledOptions, QuestionStore, ReadEventsOptions, SessionSelection, SettledRecordsPage, StoreWriteOptions } from './store.js';
 import { parseVoteRequest, tallyVote, voteCastEvent, type VoteRequest, type VoteResult } from './vote.js';
-import { keepNewQuestionEvent, keepNewQuestionEvents, keepNewQuestionRecord, parseListSettledOptions, parseReadEventsOptions, parseRecordWithEvent, parseSettlement, readNewQuestionEvent } from './validate.js';
+import { keepNewQuestionEvent, keepNewQuestionEvents, keepNewQuestionRecord, parseAwaitingPartition, parseListSettledOptions, parseReadEventsOptions, parseRecordWithEvent, parseSettlement, readNewQuestionEvent } from './validate.js';
 
 export interface MemoryQuestionStoreOptions {
   /**
@@ -116,9 +116,14 @@ export class MemoryQuestionStore implements QuestionStore {
     return found;
   }
 
-  async listAwaitingResume(): Promise<QuestionRecord[]> {
+  /** `listAwaitingResume` honours `partition`: a record's part is a hash of its rpcId. */
+  readonly partitionsAwaitingResume = true;
+
+  async listAwaitingResume(options?: ListAwaitingResumeOptions): Promise<QuestionRecord[]> {
+    const partition = parseAwaitingPartition(options?.partition);
     const found: QuestionRecord[] = [];
     for (const record of this.#records.values()) {
+      if (partition !== undefined && partOf(record.rpcId, partition.count) !== partition.index) continue;
       if (record.outcome !== undefined && humanOutcomes.includes(record.outcome) && record.resumedAt === undefined) found.push(copyRecord(record));
     }
     return found;
@@ -221,6 +226,13 @@ interface StoredEvent {
 // passed these schemas, so they accept it; the generic walk is there for a record with a `state`
 // (recursive JSON, which zod cannot compile) and as a fallback that never refuses.
 const readStatelessRecord = compiledSafeParse(questionRecordSchema.omit({ state: true }));
+
+/** Which of `count` parts an rpcId lies in (FNV-1a of its UTF-16 code units): fixed for the rpcId. */
+function partOf(rpcId: string, count: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < rpcId.length; i++) hash = Math.imul(hash ^ rpcId.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % count;
+}
 
 function copyRecord(record: QuestionRecord): QuestionRecord {
   if (!('state' in record)) {

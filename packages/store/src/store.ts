@@ -33,6 +33,16 @@ export interface ListRecordsOptions {
   onUnreadable?: (record: UnreadableRecord) => void;
 }
 
+/** What `listAwaitingResume` takes. */
+export interface ListAwaitingResumeOptions extends ListRecordsOptions {
+  /**
+   * Only part `index` of `count` (whole numbers, 0 <= index < count), every record lying in exactly
+   * one part, so that the nodes of a cluster can share the scan. Honoured by a store whose
+   * `partitionsAwaitingResume` is true (it refuses a bad one `INVALID_INPUT`); ignored by others.
+   */
+  partition?: { index: number; count: number };
+}
+
 /** What `listSettled` takes: filters (all must match), a page size and where the last page ended. */
 export interface ListSettledOptions extends ListRecordsOptions {
   /** Only this session's questions. */
@@ -126,7 +136,9 @@ export interface QuestionStore {
    * taken yet (`markResumed` not called), in the order they were saved: what a host must hand to
    * its resume handler when it starts.
    */
-  listAwaitingResume(options?: ListRecordsOptions): Promise<QuestionRecord[]>;
+  listAwaitingResume(options?: ListAwaitingResumeOptions): Promise<QuestionRecord[]>;
+  /** Optional: true when `listAwaitingResume` honours `partition` (a host then shares the scan among its nodes). */
+  readonly partitionsAwaitingResume?: boolean;
   /** Record that the settled question's answer reached its asker or resume handler. False when it is unknown, pending or already marked. */
   markResumed(rpcId: string): Promise<boolean>;
   /** Append one event to its session's log. Returns it with its `id` (greater than every earlier id) and `at`. */

@@ -201,3 +201,13 @@ function invalid(subject: string, error: z.ZodError): QuestionStoreError {
   const where = issue === undefined || issue.path.length === 0 ? '' : ` at ${issue.path.map(String).join('.')}`;
   return new QuestionStoreError('INVALID_INPUT', `${subject} is invalid${where}: ${issue?.message ?? 'it does not match'}.`, { cause: error });
 }
+
+/** A `listAwaitingResume` partition, checked: whole numbers with 0 <= index < count, or undefined. Throws `INVALID_INPUT`. */
+export function parseAwaitingPartition(partition: unknown): { index: number; count: number } | undefined {
+  if (partition === undefined) return undefined;
+  const { index, count } = (typeof partition === 'object' && partition !== null ? partition : {}) as { index?: unknown; count?: unknown };
+  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1 || typeof index !== 'number' || !Number.isSafeInteger(index) || index < 0 || index >= count) {
+    throw new QuestionStoreError('INVALID_INPUT', `listAwaitingResume: partition must be { index, count } with whole numbers 0 <= index < count, not ${JSON.stringify(partition)}.`);
+  }
+  return { index, count };
+}

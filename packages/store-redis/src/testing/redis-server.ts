@@ -9,6 +9,8 @@ export interface StartRedisServerOptions {
   persistent?: boolean;
   /** The redis-server binary. Default `/usr/bin/redis-server`. */
   binary?: string;
+  /** More redis-server arguments (e.g. `--cluster-enabled yes`), after the ones it always passes. */
+  extraArgs?: readonly string[];
 }
 
 /** A real redis-server on 127.0.0.1, owned by one test file. */
@@ -62,6 +64,7 @@ export async function startRedisServer(options: StartRedisServerOptions = {}): P
   const persistence = options.persistent
     ? ['--appendonly', 'yes', '--appendfsync', 'always']
     : ['--appendonly', 'no'];
+  const extra = [...(options.extraArgs ?? [])];
 
   let port = 0;
   let child: ChildProcess | undefined;
@@ -69,7 +72,7 @@ export async function startRedisServer(options: StartRedisServerOptions = {}): P
   for (let attempt = 1; child === undefined; attempt++) {
     port = await freePort();
     try {
-      child = await launch(binary, [...baseArgs(port, dir), ...persistence], port);
+      child = await launch(binary, [...baseArgs(port, dir), ...persistence, ...extra], port);
     } catch (error) {
       if (attempt >= 3 || !(error instanceof PortTakenError)) {
         rmSync(dir, { recursive: true, force: true });
@@ -79,7 +82,7 @@ export async function startRedisServer(options: StartRedisServerOptions = {}): P
     }
   }
 
-  const args = [...baseArgs(port, dir), ...persistence];
+  const args = [...baseArgs(port, dir), ...persistence, ...extra];
   const stopWith = async (signal: NodeJS.Signals): Promise<void> => {
     const running = child;
     child = undefined;

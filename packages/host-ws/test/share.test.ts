@@ -1,0 +1,383 @@
+// Nodes that hold only their share (`holds: 'share'`, docs/scaling.md): several hosts in this
+// process on one MemoryQuestionStore, each with its own bus on one MemoryQuestionBusHub (whose
+// buses follow sessions, as the Redis bus does). What a node holds is read through host.pending(),
+// what it hears through hub.received(nodeId).
+import type { IncomingMessage } from 'node:http';
+import { MemoryQuestionBusHub, MemoryQuestionStore, type ListAwaitingResumeOptions, type QuestionBus, type QuestionRecord, type SessionSelection } from '@askseam/store';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Principal, type WebSocketHostOptions } from '../src/index.js';
+import { api, resumeRecorder } from './durable-fixture.js';
+import { cleanup, colourQuestion, redAnswer, startHost, TOKEN, track, type TestHost } from './fixture.js';
+import { RawClient } from './raw-client.js';
+import { cleanupSse, mount, SseClient } from './sse-fixture.js';
+
+afterEach(async () => {
+  await cleanupSse();
+  await cleanup();
+});
+
+/** `?as=<session>`: a person who sees that one session, and says so (`sessionsExhaustive`). */
+function oneSessionPerson(req: IncomingMessage): Principal | undefined {
+  const session = new URL(req.url ?? '/', 'http://host').searchParams.get('as');
+  if (session === null) return undefined;
+  return { id: `person-of-${session}`, canSee: (sessionId) => sessionId === session, sessions: [session], sessionsExhaustive: true };
+}
+
+/** The memory store, noting which sessions each listPending asked for (what a reconcile reads). */
+class ListingStore extends MemoryQuestionStore {
+  readonly listed: SessionSelection[] = [];
+  /** The part each listAwaitingResume asked for (`'all'`: the whole list). */
+  readonly awaitingRead: (number | 'all')[] = [];
+  override listPending(sessions: SessionSelection): Promise<QuestionRecord[]> {
+    this.listed.push(sessions === 'all' ? 'all' : [...sessions]);
+    return super.listPending(sessions);
+  }
+  override listAwaitingResume(options?: ListAwaitingResumeOptions): Promise<QuestionRecord[]> {
+    this.awaitingRead.push(options?.partition?.index ?? 'all');
+    return super.listAwaitingResume(options);
+  }
+}
+
+function cluster(defaults: Partial<WebSocketHostOptions> = {}) {
+  const hub = new MemoryQuestionBusHub();
+  const store = new ListingStore();
+  return {
+    hub,
+    store,
+    node: (name: string, options: Partial<WebSocketHostOptions> = {}) =>
+      startHost({ store, bus: hub.connect(name), holds: 'share', authenticate: oneSessionPerson, ...defaults, ...options }),
+  };
+}
+
+/** A client of `node` who sees only `session`. */
+async function personOf(node: TestHost, session: string): Promise<RawClient> {
+  return track(await RawClient.connect(`${node.host.url}?as=${session}`));
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 500; i += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Let every bus message and store read already on its way land (the memory bus delivers in microtasks). */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+const ids = (node: TestHost) => node.host.pending().map((entry) => entry.rpcId);
+
+async function pendingInStore(store: MemoryQuestionStore, count: number): Promise<string[]> {
+  await waitFor(async () => (await store.listPending('all')).length === count, `${count} question(s) pending in the store`);
+  return (await store.listPending('all')).map((record) => record.rpcId);
+}
+
+describe("a node holding its share", () => {
+  it("holds none of a session's questions while nobody there may see it, and hears none of its news", async () => {
+    const { hub, store, node } = await cluster();
+    const a = await node('a');
+    const b = await node('b');
+    const asking = a.ask('agent-a');
+    const rpcId = (await pendingInStore(store, 1))[0]!;
+    await settle();
+    // The asker's node keeps the question of its waiting asker; the other node holds nothing.
+    expect(ids(a)).toEqual([rpcId]);
+    expect(ids(b)).toEqual([]);
+    expect(hub.received('b')).toBe(0);
+    await api(a.host, 'POST', `/questions/${rpcId}/answer`, { body: { sessionId: 'agent-a', answer: redAnswer } });
+    await expect(asking).resolves.toEqual(redAnswer);
+  });
+
+  it("reads a session's pending questions from the store when its first connection arrives, replays them, and forgets them when the last one leaves", async () => {
+    const { store, node } = await cluster();
+    const a = await node('a');
+    // Asked before node b even started: b reads nothing at start, and everything once someone connects.
+    const first = a.ask('agent-a');
+    const other = a.ask('agent-b');
+    await pendingInStore(store, 2);
+    const b = await node('b');
+    expect(ids(b)).toEqual([]);
+
+    const firstTab = await personOf(b, 'agent-a');
+    const hello = await firstTab.next('hello');
+    const replayed = await firstTab.next('question/requested');
+    expect(hello.pending).toEqual([replayed.rpcId]);
+    expect(replayed).toMatchObject({ sessionId: 'agent-a', questions: [colourQuestion] });
+    expect(ids(b)).toEqual([replayed.rpcId]);
+
+    // A second tab of the same session is replayed from memory; the first leaving keeps the session held.
+    const secondTab = await personOf(b, 'agent-a');
+    expect((await secondTab.next('hello')).pending).toEqual([replayed.rpcId]);
+    await firstTab.close();
+    await settle();
+    expect(ids(b)).toEqual([replayed.rpcId]);
+    await secondTab.close();
+    await waitFor(() => ids(b).length === 0, 'node b to forget the session once its last connection left');
+    // Forgotten, not settled: still pending in the store, and the asker still waits.
+    expect((await store.get(replayed.rpcId))?.outcome).toBeUndefined();
+
+    const again = await personOf(b, 'agent-a');
+    expect((await again.next('question/requested')).rpcId).toBe(replayed.rpcId);
+    expect((await again.answer(replayed.rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
+    await expect(first).resolves.toEqual(redAnswer);
+    other.settled.catch(() => {});
+  });
+
+  it('shows a question asked while a session is held live, and hears its news only while it is held', async () => {
+    const { hub, node } = await cluster();
+    const a = await node('a');
+    const b = await node('b');
+    const c = await node('c');
+    const onB = await personOf(b, 'agent-a');
+    const onC = await personOf(c, 'agent-b');
+    await onB.next('hello');
+    await onC.next('hello');
+    const asking = a.ask('agent-a');
+    const { rpcId } = await onB.next('question/requested');
+    expect((await onB.answer(rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
+    await expect(asking).resolves.toEqual(redAnswer);
+    await settle();
+    // b heard the `asked` of its session, a the `settled` of its asker, c (another session) nothing.
+    expect([hub.received('a'), hub.received('b'), hub.received('c')]).toEqual([1, 1, 0]);
+    expect(ids(c)).toEqual([]);
+    await onC.caughtUp();
+    expect(onC.all('question/requested')).toEqual([]);
+  });
+
+  it('judges an answer sent over HTTP to a node that does not hold the question: the same refusal as its own node gives, then one acceptance', async () => {
+    const { store, node } = await cluster();
+    const a = await node('a');
+    const c = await node('c');
+    const asking = a.ask('agent-a');
+    const rpcId = (await pendingInStore(store, 1))[0]!;
+    const wrong = { sessionId: 'agent-a', answer: { answers: [{ id: 'colour', selected: ['Green'] }] } };
+
+    const refusedOnC = await api(c.host, 'POST', `/questions/${rpcId}/answer`, { body: wrong });
+    const refusedOnA = await api(a.host, 'POST', `/questions/${rpcId}/answer`, { body: wrong });
+    expect(refusedOnC.status).toBe(422);
+    expect(refusedOnC.body).toEqual(refusedOnA.body);
+    // The visit left nothing behind on c, and the question is pending as before.
+    expect(ids(c)).toEqual([]);
+    expect((await store.get(rpcId))?.outcome).toBeUndefined();
+
+    const right = { sessionId: 'agent-a', answer: redAnswer };
+    const [one, two] = await Promise.all([api(c.host, 'POST', `/questions/${rpcId}/answer`, { body: right }), api(c.host, 'POST', `/questions/${rpcId}/answer`, { body: right })]);
+    expect([one.status, two.status].sort()).toEqual([200, 409]);
+    await expect(asking).resolves.toEqual(redAnswer);
+    expect((await api(c.host, 'POST', `/questions/${rpcId}/answer`, { body: right })).status).toBe(409);
+    expect(ids(c)).toEqual([]);
+  });
+
+  it('refuses an answer to a question the store does not hold pending, whatever the node was told', async () => {
+    const { store, node } = await cluster();
+    const a = await node('a');
+    const c = await node('c');
+    const asking = a.ask('agent-a');
+    const rpcId = (await pendingInStore(store, 1))[0]!;
+    await api(a.host, 'POST', `/questions/${rpcId}/answer`, { body: { sessionId: 'agent-a', answer: redAnswer } });
+    await expect(asking).resolves.toEqual(redAnswer);
+    const late = await api(c.host, 'POST', `/questions/${rpcId}/answer`, { body: { sessionId: 'agent-a', answer: redAnswer } });
+    expect(late.status).toBe(409);
+    expect((await api(c.host, 'POST', '/questions/no-such-question/answer', { body: { sessionId: 'agent-a', answer: redAnswer } })).status).toBe(409);
+  });
+
+  it("hands the answer of a detached question asked on A and answered on B to one onResume, once, through later reconciles", async () => {
+    const resumed = resumeRecorder();
+    const { store, node } = await cluster({ onResume: resumed.onResume, reconcileMs: 20 });
+    const a = await node('a');
+    const b = await node('b');
+    const { rpcId } = await a.host.askDetached({ sessionId: 'agent-a', questions: [colourQuestion] });
+    // Nobody on A sees agent-a: A keeps nothing once it is saved.
+    expect(ids(a)).toEqual([]);
+    const onB = await personOf(b, 'agent-a');
+    expect((await onB.next('question/requested')).rpcId).toBe(rpcId);
+    expect((await onB.answer(rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
+    const record = await resumed.next();
+    expect(record).toMatchObject({ rpcId, outcome: 'answered', answer: redAnswer });
+    // Several reconciles of both nodes later, still once.
+    await waitFor(async () => (await store.listAwaitingResume()).length === 0, 'the resume to be marked');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(resumed.records).toHaveLength(1);
+  });
+
+  it("gives the answer of a closed node's asker to onResume once, through the node that took it", async () => {
+    const resumed = resumeRecorder();
+    const { store, node } = await cluster({ onResume: resumed.onResume, reconcileMs: 20 });
+    const a = await node('a');
+    const b = await node('b');
+    const asking = a.ask('agent-a');
+    const rpcId = (await pendingInStore(store, 1))[0]!;
+    await a.host.close();
+    expect((await asking.settled).ok).toBe(false);
+    const response = await api(b.host, 'POST', `/questions/${rpcId}/answer`, { body: { sessionId: 'agent-a', answer: redAnswer } });
+    expect(response.status).toBe(200);
+    expect(await resumed.next()).toMatchObject({ rpcId, answer: redAnswer });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(resumed.records).toHaveLength(1);
+  });
+
+  it('holds every question while a connection that may see every session stays, and only its own share after it leaves', async () => {
+    const { store, node } = await cluster();
+    const a = await node('a');
+    const c = await node('c');
+    const asking = [a.ask('agent-a'), a.ask('agent-b')];
+    const stored = await pendingInStore(store, 2);
+    const operator = track(await RawClient.connect(`${c.host.url}?token=${TOKEN}`));
+    expect([...((await operator.next('hello')).pending ?? [])].sort()).toEqual([...stored].sort());
+    expect(ids(c).sort()).toEqual([...stored].sort());
+    // Asked while it is there: shown live.
+    const third = a.ask('agent-b');
+    const live = await operator.next('question/requested', (frame) => !stored.includes(frame.rpcId));
+    await operator.close();
+    await waitFor(() => ids(c).length === 0, 'node c to forget everything once the see-everything connection left');
+    for (const ask of [...asking, third]) ask.settled.catch(() => {});
+    expect(live.sessionId).toBe('agent-b');
+  });
+
+  it('holds everything with a route, whose tiers escalate on timers whether or not anyone is connected', async () => {
+    const { store, node } = await cluster({ route: () => [{ answerers: [{ principal: 'person-of-agent-a' }] }] });
+    const a = await node('a');
+    const b = await node('b');
+    const asking = a.ask('agent-a');
+    const rpcId = (await pendingInStore(store, 1))[0]!;
+    await waitFor(() => ids(b).includes(rpcId), 'node b to hold the routed question');
+    const onB = await personOf(b, 'agent-a');
+    expect((await onB.next('question/requested')).rpcId).toBe(rpcId);
+    expect((await onB.answer(rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
+    await expect(asking).resolves.toEqual(redAnswer);
+  });
+
+  it("reconciles by reading only the sessions it serves, and its askers' questions one by one", async () => {
+    const { store, node } = await cluster({ reconcileMs: 20 });
+    const a = await node('a');
+    const b = await node('b');
+    const onB = await personOf(b, 'agent-b');
+    await onB.next('hello');
+    const asking = a.ask('agent-a');
+    await pendingInStore(store, 1);
+    store.listed.length = 0;
+    // Several reconciles of both nodes: a serves no session (it reads its asker's record by rpcId), b serves agent-b.
+    await waitFor(() => store.listed.filter((selection) => selection !== 'all').length >= 3, 'a few reconciles');
+    expect(store.listed.filter((selection) => selection === 'all')).toEqual([]);
+    for (const selection of store.listed) expect(selection).toEqual(['agent-b']);
+    asking.settled.catch(() => {});
+  });
+
+  it('shares the scan of answers awaiting their resume among the nodes: every reconcile reads only the parts whose lease it took', async () => {
+    const { store, node } = await cluster({ reconcileMs: 20 });
+    await node('a');
+    await node('b');
+    await node('c');
+    store.awaitingRead.length = 0;
+    await waitFor(() => new Set(store.awaitingRead).size >= 16, 'every part to be read');
+    expect(store.awaitingRead).not.toContain('all');
+  });
+
+  it('hands an answer recorded by a node that died before handing it over to one onResume, found by the shared scan', async () => {
+    const resumed = resumeRecorder();
+    const { store, node } = await cluster({ onResume: resumed.onResume, reconcileMs: 20 });
+    await node('a');
+    await node('b');
+    // What a node leaves behind when it dies between its claim and the hand-over.
+    const record: QuestionRecord = { rpcId: 'orphan-1', sessionId: 'agent-a', askedBy: 'agent-a', askedAt: new Date().toISOString(), questions: [colourQuestion], mode: 'detached' };
+    await store.save(record);
+    await store.claim(record.rpcId, 'answered', redAnswer);
+    expect(await resumed.next()).toMatchObject({ rpcId: 'orphan-1', answer: redAnswer });
+    await waitFor(async () => (await store.listAwaitingResume()).length === 0, 'the resume to be marked');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(resumed.records).toHaveLength(1);
+  });
+
+  it('holds every question while a channel that sees every session is open, and a channel of one session holds that session', async () => {
+    const { store, node } = await cluster();
+    const a = await node('a');
+    const c = await node('c');
+    const asking = [a.ask('agent-a'), a.ask('agent-b')];
+    const stored = await pendingInStore(store, 2);
+    const shown: string[] = [];
+    const everything = c.host.openChannel({ via: 'chat', onQuestion: (question) => shown.push(question.rpcId), onSettled: () => {} });
+    await waitFor(() => shown.length === 2, 'the channel to be shown both questions');
+    expect(ids(c).sort()).toEqual([...stored].sort());
+    everything.close();
+    expect(ids(c)).toEqual([]);
+    const oneSession: string[] = [];
+    const principal: Principal = { id: 'chat-agent-b', canSee: (sessionId) => sessionId === 'agent-b', sessions: ['agent-b'], sessionsExhaustive: true };
+    const narrow = c.host.openChannel({ via: 'chat', principal, onQuestion: (question) => oneSession.push(question.sessionId), onSettled: () => {} });
+    await waitFor(() => oneSession.length === 1, 'the one-session channel to be shown its question');
+    expect(oneSession).toEqual(['agent-b']);
+    expect(c.host.pending().map((entry) => entry.sessionId)).toEqual(['agent-b']);
+    narrow.close();
+    for (const ask of asking) ask.settled.catch(() => {});
+  });
+
+  it('replays a session to an event stream from the store, its hello first', async () => {
+    const { store, node } = await cluster();
+    const a = await node('a');
+    const b = await node('b');
+    const asking = a.ask('agent-b');
+    const rpcId = (await pendingInStore(store, 1))[0]!;
+    const handler = b.host.fetchHandler({
+      authenticate: (request) => (request.headers.get('x-session') === 'agent-b' ? { id: 'bee', canSee: (session) => session === 'agent-b', sessions: ['agent-b'], sessionsExhaustive: true } : undefined),
+    });
+    const base = await mount(handler, 'node');
+    const stream = await SseClient.open(`${base}/events`, { fetch: (url, init) => fetch(url, { ...init, headers: { ...init?.headers, 'x-session': 'agent-b' } }) });
+    await stream.waitFor((frame) => frame.type === 'question/requested');
+    expect(stream.frames().map((frame) => frame.type)).toEqual(['hello', 'question/requested']);
+    expect(stream.frames()[0]).toMatchObject({ type: 'hello', pending: [rpcId] });
+    expect(ids(b)).toEqual([rpcId]);
+    asking.settled.catch(() => {});
+  });
+
+  it('catches up through its reconcile with a question whose news it lost while cut off from the bus', async () => {
+    const { hub, store, node } = await cluster({ reconcileMs: 60_000 });
+    const a = await node('a');
+    const b = await node('b');
+    const onB = await personOf(b, 'agent-a');
+    await onB.next('hello');
+    hub.interrupt('b');
+    const asking = a.ask('agent-a');
+    await pendingInStore(store, 1);
+    await settle();
+    expect(ids(b)).toEqual([]);
+    // Back on the bus: told to resync, b reads its sessions from the store and shows the question.
+    hub.restore('b');
+    const { rpcId } = await onB.next('question/requested');
+    expect((await onB.answer(rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
+    await expect(asking).resolves.toEqual(redAnswer);
+  });
+
+  it('judges an answer sent as the connection opens against the store, once, and never shows the question after its receipt', async () => {
+    const { store, node } = await cluster();
+    const a = await node('a');
+    const b = await node('b');
+    const asking = a.ask('agent-a');
+    const rpcId = (await pendingInStore(store, 1))[0]!;
+    const early = track(await RawClient.connect(`${b.host.url}?as=agent-a`));
+    // Sent at once, before (or while) b reads the session from the store.
+    const receipt = await early.answer(rpcId, 'agent-a', redAnswer);
+    expect(receipt.accepted).toBe(true);
+    await expect(asking).resolves.toEqual(redAnswer);
+    await early.caughtUp();
+    // Whichever came first, the replay or the answer: the question is never shown after its receipt.
+    const receiptAt = early.frames.findIndex((frame) => frame.type === 'receipt');
+    const shownAt = early.frames.flatMap((frame, index) => (frame.type === 'question/requested' && frame.rpcId === rpcId ? [index] : []));
+    for (const index of shownAt) expect(index).toBeLessThan(receiptAt);
+    expect(shownAt.length).toBeLessThanOrEqual(1);
+    expect(ids(b)).toEqual([]);
+  });
+
+  it("refuses holds 'share' with a bus that cannot follow sessions, naming the option", async () => {
+    // Only its shape is read: a bus of the QuestionBus contract before follow existed.
+    const bus: QuestionBus = {
+      nodeId: 'no-follow',
+      subscribe: () => Promise.resolve(),
+      publish: () => Promise.resolve(),
+      isNodeAlive: () => Promise.resolve(false),
+      acquireLease: () => Promise.resolve(true),
+      close: () => Promise.resolve(),
+    };
+    await expect(startHost({ store: new MemoryQuestionStore(), bus, holds: 'share' })).rejects.toMatchObject({ code: 'INVALID_OPTIONS', message: expect.stringContaining("holds 'share'") });
+  });
+});

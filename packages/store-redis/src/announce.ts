@@ -1,0 +1,36 @@
+import { QuestionStoreError, type BusAnnouncement, type StoreWriteOptions } from '@askseam/store';
+import { bucketTag } from './keys.js';
+
+/**
+ * A bus announcement a `RedisQuestionBus` that can follow sessions hands out: besides `channel`
+ * (heard by every node that follows everything, or nothing yet), the store also publishes the
+ * message on the session's channel (`SPUBLISH`, in the same hash slot as the session's keys) and,
+ * for a `settled`, on the asking node's channel (`record.askedOn`).
+ */
+export interface RedisBusAnnouncement extends BusAnnouncement {
+  readonly routes?: {
+    /** The bus's key prefix: the session channel is `sessionChannel(sessionPrefix, sessionId)`. */
+    readonly sessionPrefix: string;
+    /** The asking node's channel is this followed by `record.askedOn`. */
+    readonly nodePrefix: string;
+  };
+}
+
+/**
+ * A write's announcement as the scripts' announcement block (before, after, channel, the bucket's
+ * session channel prefix or '', the node channel prefix or ''), or none; checked before anything is sent.
+ */
+export function announcementArgs(options: StoreWriteOptions | undefined, bucket: number): string[] {
+  const announce = options?.announce as RedisBusAnnouncement | undefined;
+  if (announce === undefined) return [];
+  const { channel, before, after, routes } = announce;
+  if (typeof channel !== 'string' || channel === '' || typeof before !== 'string' || typeof after !== 'string') {
+    throw new QuestionStoreError('INVALID_INPUT', 'options.announce must be { channel, before, after } with a non-empty channel and string texts (from a bus\'s announcement()); nothing was written.');
+  }
+  if (routes === undefined) return [before, after, channel, '', ''];
+  const { sessionPrefix, nodePrefix } = routes;
+  if (typeof sessionPrefix !== 'string' || /[{}]/.test(sessionPrefix) || typeof nodePrefix !== 'string' || nodePrefix === '') {
+    throw new QuestionStoreError('INVALID_INPUT', 'options.announce.routes must be { sessionPrefix, nodePrefix }: strings, the session prefix without { or }, the node prefix not empty; nothing was written.');
+  }
+  return [before, after, channel, `${bucketTag(sessionPrefix, bucket)}news:`, nodePrefix];
+}
