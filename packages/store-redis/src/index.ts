@@ -1,6 +1,6 @@
 // Everything a user may import from @askseam/store-redis, named one by one.
 export { RedisQuestionStore } from './redis-store.js';
-export type { RedisListAwaitingOptions, RedisQuestionStoreOptions } from './redis-store.js';
+export type { RedisQuestionStoreOptions } from './redis-store.js';
 export { describeTarget, publisherName, recommendedClusterOptions, recommendedRedisOptions } from './connection.js';
 export type { StoreClient } from './connection.js';
 export type { RedisBusAnnouncement } from './announce.js';

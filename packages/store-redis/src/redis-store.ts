@@ -7,6 +7,7 @@ import {
   parseNewQuestionRecord,
   parseReadEventsOptions,
   parseRecordWithEvent,
+  parseAwaitingPartition,
   parseSettlement,
   parseVoteRequest,
   type NewQuestionEvent,
@@ -14,6 +15,7 @@ import {
   type QuestionEvent,
   type QuestionOutcome,
   type QuestionRecord,
+  type ListAwaitingResumeOptions,
   type ListRecordsOptions,
   type ListSettledOptions,
   type SettledRecordsPage,
@@ -58,16 +60,6 @@ export interface RedisQuestionStoreOptions {
   retainFinishedMs?: number;
 }
 
-/** `listAwaitingResume` of a `RedisQuestionStore`: optionally only some buckets, so that nodes can share the scan. */
-export interface RedisListAwaitingOptions extends ListRecordsOptions {
-  /**
-   * Only the buckets `b` with `b % count === index` (0 <= index < count): with one lease per
-   * partition, each of `count` nodes reads only its part of the records awaiting their resume.
-   * Every record lies in exactly one partition. Default: every bucket.
-   */
-  partition?: { index: number; count: number };
-}
-
 const defaultUrl = 'redis://127.0.0.1:6379';
 /** How many rpcId → bucket answers a store remembers (an rpcId's bucket never changes). */
 const bucketCacheSize = 10_000;
@@ -91,6 +83,8 @@ export class RedisQuestionStore implements QuestionStore {
    * name one server (Sentinel).
    */
   readonly announcesOn: string | undefined;
+  /** `listAwaitingResume` reads one partition of the buckets when given `partition`. */
+  readonly partitionsAwaitingResume = true;
   readonly #client: StoreClient;
   readonly #owned: boolean;
   readonly #keys: RedisStoreKeys;
@@ -263,14 +257,12 @@ export class RedisQuestionStore implements QuestionStore {
     });
   }
 
-  async listAwaitingResume(options?: RedisListAwaitingOptions): Promise<QuestionRecord[]> {
-    const partition = options?.partition;
-    if (partition !== undefined) {
-      const { index, count } = partition;
-      if (!Number.isSafeInteger(count) || count < 1 || !Number.isSafeInteger(index) || index < 0 || index >= count) {
-        throw new QuestionStoreError('INVALID_INPUT', `listAwaitingResume: partition must be { index, count } with whole numbers 0 <= index < count, not ${JSON.stringify(partition)}.`);
-      }
-    }
+  /**
+   * With `partition: { index, count }`, only the buckets `b` with `b % count === index`: each of
+   * `count` nodes, holding one partition's lease, reads only its part (every record lies in one).
+   */
+  async listAwaitingResume(options?: ListAwaitingResumeOptions): Promise<QuestionRecord[]> {
+    const partition = parseAwaitingPartition(options?.partition);
     return this.#run('list questions awaiting their resume', { writes: false }, async (client) => {
       const buckets = (await this.#usedBuckets(client)).filter((bucket) => partition === undefined || bucket % partition.count === partition.index);
       const entries = await readIndexes(client, buckets.map((bucket) => ({ bucket, key: this.#keys.awaiting(bucket) })));
