@@ -2,77 +2,19 @@
 // process on one MemoryQuestionStore, each with its own bus on one MemoryQuestionBusHub (whose
 // buses follow sessions, as the Redis bus does). What a node holds is read through host.pending(),
 // what it hears through hub.received(nodeId).
-import type { IncomingMessage } from 'node:http';
-import { MemoryQuestionBusHub, MemoryQuestionStore, type ListAwaitingResumeOptions, type QuestionBus, type QuestionRecord, type SessionSelection } from '@askseam/store';
+import { MemoryQuestionStore, type QuestionBus } from '@askseam/store';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Principal, type WebSocketHostOptions } from '../src/index.js';
-import { api, resumeRecorder } from './durable-fixture.js';
-import { cleanup, colourQuestion, redAnswer, startHost, TOKEN, track, type TestHost } from './fixture.js';
+import type { Principal } from '../src/index.js';
+import { api } from './durable-fixture.js';
+import { cleanup, colourQuestion, redAnswer, startHost, TOKEN, track } from './fixture.js';
 import { RawClient } from './raw-client.js';
+import { cluster, ids, pendingInStore, personOf, settle, waitFor } from './share-fixture.js';
 import { cleanupSse, mount, SseClient } from './sse-fixture.js';
 
 afterEach(async () => {
   await cleanupSse();
   await cleanup();
 });
-
-/** `?as=<session>`: a person who sees that one session, and says so (`sessionsExhaustive`). */
-function oneSessionPerson(req: IncomingMessage): Principal | undefined {
-  const session = new URL(req.url ?? '/', 'http://host').searchParams.get('as');
-  if (session === null) return undefined;
-  return { id: `person-of-${session}`, canSee: (sessionId) => sessionId === session, sessions: [session], sessionsExhaustive: true };
-}
-
-/** The memory store, noting which sessions each listPending asked for (what a reconcile reads). */
-class ListingStore extends MemoryQuestionStore {
-  readonly listed: SessionSelection[] = [];
-  /** The part each listAwaitingResume asked for (`'all'`: the whole list). */
-  readonly awaitingRead: (number | 'all')[] = [];
-  override listPending(sessions: SessionSelection): Promise<QuestionRecord[]> {
-    this.listed.push(sessions === 'all' ? 'all' : [...sessions]);
-    return super.listPending(sessions);
-  }
-  override listAwaitingResume(options?: ListAwaitingResumeOptions): Promise<QuestionRecord[]> {
-    this.awaitingRead.push(options?.partition?.index ?? 'all');
-    return super.listAwaitingResume(options);
-  }
-}
-
-function cluster(defaults: Partial<WebSocketHostOptions> = {}) {
-  const hub = new MemoryQuestionBusHub();
-  const store = new ListingStore();
-  return {
-    hub,
-    store,
-    node: (name: string, options: Partial<WebSocketHostOptions> = {}) =>
-      startHost({ store, bus: hub.connect(name), holds: 'share', authenticate: oneSessionPerson, ...defaults, ...options }),
-  };
-}
-
-/** A client of `node` who sees only `session`. */
-async function personOf(node: TestHost, session: string): Promise<RawClient> {
-  return track(await RawClient.connect(`${node.host.url}?as=${session}`));
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 500; i += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/** Let every bus message and store read already on its way land (the memory bus delivers in microtasks). */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-const ids = (node: TestHost) => node.host.pending().map((entry) => entry.rpcId);
-
-async function pendingInStore(store: MemoryQuestionStore, count: number): Promise<string[]> {
-  await waitFor(async () => (await store.listPending('all')).length === count, `${count} question(s) pending in the store`);
-  return (await store.listPending('all')).map((record) => record.rpcId);
-}
 
 describe("a node holding its share", () => {
   it("holds none of a session's questions while nobody there may see it, and hears none of its news", async () => {
@@ -183,41 +125,6 @@ describe("a node holding its share", () => {
     expect((await api(c.host, 'POST', '/questions/no-such-question/answer', { body: { sessionId: 'agent-a', answer: redAnswer } })).status).toBe(409);
   });
 
-  it("hands the answer of a detached question asked on A and answered on B to one onResume, once, through later reconciles", async () => {
-    const resumed = resumeRecorder();
-    const { store, node } = await cluster({ onResume: resumed.onResume, reconcileMs: 20 });
-    const a = await node('a');
-    const b = await node('b');
-    const { rpcId } = await a.host.askDetached({ sessionId: 'agent-a', questions: [colourQuestion] });
-    // Nobody on A sees agent-a: A keeps nothing once it is saved.
-    expect(ids(a)).toEqual([]);
-    const onB = await personOf(b, 'agent-a');
-    expect((await onB.next('question/requested')).rpcId).toBe(rpcId);
-    expect((await onB.answer(rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
-    const record = await resumed.next();
-    expect(record).toMatchObject({ rpcId, outcome: 'answered', answer: redAnswer });
-    // Several reconciles of both nodes later, still once.
-    await waitFor(async () => (await store.listAwaitingResume()).length === 0, 'the resume to be marked');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(resumed.records).toHaveLength(1);
-  });
-
-  it("gives the answer of a closed node's asker to onResume once, through the node that took it", async () => {
-    const resumed = resumeRecorder();
-    const { store, node } = await cluster({ onResume: resumed.onResume, reconcileMs: 20 });
-    const a = await node('a');
-    const b = await node('b');
-    const asking = a.ask('agent-a');
-    const rpcId = (await pendingInStore(store, 1))[0]!;
-    await a.host.close();
-    expect((await asking.settled).ok).toBe(false);
-    const response = await api(b.host, 'POST', `/questions/${rpcId}/answer`, { body: { sessionId: 'agent-a', answer: redAnswer } });
-    expect(response.status).toBe(200);
-    expect(await resumed.next()).toMatchObject({ rpcId, answer: redAnswer });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(resumed.records).toHaveLength(1);
-  });
-
   it('holds every question while a connection that may see every session stays, and only its own share after it leaves', async () => {
     const { store, node } = await cluster();
     const a = await node('a');
@@ -247,47 +154,6 @@ describe("a node holding its share", () => {
     expect((await onB.next('question/requested')).rpcId).toBe(rpcId);
     expect((await onB.answer(rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
     await expect(asking).resolves.toEqual(redAnswer);
-  });
-
-  it("reconciles by reading only the sessions it serves, and its askers' questions one by one", async () => {
-    const { store, node } = await cluster({ reconcileMs: 20 });
-    const a = await node('a');
-    const b = await node('b');
-    const onB = await personOf(b, 'agent-b');
-    await onB.next('hello');
-    const asking = a.ask('agent-a');
-    await pendingInStore(store, 1);
-    store.listed.length = 0;
-    // Several reconciles of both nodes: a serves no session (it reads its asker's record by rpcId), b serves agent-b.
-    await waitFor(() => store.listed.filter((selection) => selection !== 'all').length >= 3, 'a few reconciles');
-    expect(store.listed.filter((selection) => selection === 'all')).toEqual([]);
-    for (const selection of store.listed) expect(selection).toEqual(['agent-b']);
-    asking.settled.catch(() => {});
-  });
-
-  it('shares the scan of answers awaiting their resume among the nodes: every reconcile reads only the parts whose lease it took', async () => {
-    const { store, node } = await cluster({ reconcileMs: 20 });
-    await node('a');
-    await node('b');
-    await node('c');
-    store.awaitingRead.length = 0;
-    await waitFor(() => new Set(store.awaitingRead).size >= 16, 'every part to be read');
-    expect(store.awaitingRead).not.toContain('all');
-  });
-
-  it('hands an answer recorded by a node that died before handing it over to one onResume, found by the shared scan', async () => {
-    const resumed = resumeRecorder();
-    const { store, node } = await cluster({ onResume: resumed.onResume, reconcileMs: 20 });
-    await node('a');
-    await node('b');
-    // What a node leaves behind when it dies between its claim and the hand-over.
-    const record: QuestionRecord = { rpcId: 'orphan-1', sessionId: 'agent-a', askedBy: 'agent-a', askedAt: new Date().toISOString(), questions: [colourQuestion], mode: 'detached' };
-    await store.save(record);
-    await store.claim(record.rpcId, 'answered', redAnswer);
-    expect(await resumed.next()).toMatchObject({ rpcId: 'orphan-1', answer: redAnswer });
-    await waitFor(async () => (await store.listAwaitingResume()).length === 0, 'the resume to be marked');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(resumed.records).toHaveLength(1);
   });
 
   it('holds every question while a channel that sees every session is open, and a channel of one session holds that session', async () => {
@@ -328,24 +194,6 @@ describe("a node holding its share", () => {
     expect(stream.frames()[0]).toMatchObject({ type: 'hello', pending: [rpcId] });
     expect(ids(b)).toEqual([rpcId]);
     asking.settled.catch(() => {});
-  });
-
-  it('catches up through its reconcile with a question whose news it lost while cut off from the bus', async () => {
-    const { hub, store, node } = await cluster({ reconcileMs: 60_000 });
-    const a = await node('a');
-    const b = await node('b');
-    const onB = await personOf(b, 'agent-a');
-    await onB.next('hello');
-    hub.interrupt('b');
-    const asking = a.ask('agent-a');
-    await pendingInStore(store, 1);
-    await settle();
-    expect(ids(b)).toEqual([]);
-    // Back on the bus: told to resync, b reads its sessions from the store and shows the question.
-    hub.restore('b');
-    const { rpcId } = await onB.next('question/requested');
-    expect((await onB.answer(rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
-    await expect(asking).resolves.toEqual(redAnswer);
   });
 
   it('judges an answer sent as the connection opens against the store, once, and never shows the question after its receipt', async () => {
