@@ -86,12 +86,10 @@ export async function run(config) {
     for (const [index, node] of shareNodes.entries()) clients.push(await connectAnswering(node.ready.url, busSessions[index], inFlight));
     const receivedBefore = await Promise.all([...shareNodes, everything].map((node) => node.call('received')));
     const perAsker = Math.max(1, Math.floor(busQuestions / 9));
-    console.log(`  bus: asking ${perAsker} per session per node`);
     const busStart = now();
     await Promise.all(shareNodes.map(async (node) => {
       for (const session of busSessions) {
-        const took = await node.call('asks', { session, count: perAsker });
-        if (process.env.BENCH_SHARE_DEBUG) console.log('  asked', session, took.map((ms) => Math.round(ms)).join(' '));
+        await node.call('asks', { session, count: perAsker });
       }
     }));
     const answered = perAsker * 9;
