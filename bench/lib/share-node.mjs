@@ -64,7 +64,7 @@ if (options.bus) {
 }
 const heapBeforeHost = await heapAfterGc();
 // maxConnections above the default 1,000: a node serves a third of the sessions twice over (with and without questions).
-const host = await createWebSocketHost({ userQuestions, authenticate, store, holds: options.holds, maxConnections: 50_000, ...(bus ? { bus } : {}) });
+const host = await createWebSocketHost({ userQuestions, authenticate, store, holds: options.holds, maxConnections: 50_000, ...(options.reconcileMs ? { reconcileMs: options.reconcileMs } : {}), ...(bus ? { bus } : {}) });
 const heapAfterStart = await heapAfterGc();
 const args = toolArgs();
 

@@ -29,10 +29,11 @@ const nodeScript = fileURLToPath(new URL('../lib/share-node.mjs', import.meta.ur
 const PROBE = 'probe';
 
 export async function run(config) {
-  const { questions: total, sessions, probeOwn, smallTotal, busQuestions, replaySamples, warmup, rounds, perRound } = config.share;
+  const { questions: total, sessions, probeOwn, smallTotal, busQuestions, replaySamples, warmup, rounds, perRound, reconcileMs } = config.share;
   const redisServer = config.crossnode.redisServer;
   if (!existsSync(redisServer)) return [skipped(SECTION, 'each node holds its share', `no redis-server at ${redisServer}`)];
   if (sessions < 3 || sessions % 3 !== 0) throw new Error(`BENCH_SHARE_SESSIONS must be a multiple of 3, got ${sessions}.`);
+  startChild.reconcileMs = reconcileMs;
   const redis = await startRedisServer({ binary: redisServer });
   const runId = randomUUID().slice(0, 8);
   const prefix = { main: `bench-${runId}-share:`, small: `bench-${runId}-small:`, single: `bench-${runId}-single:` };
@@ -229,7 +230,9 @@ async function fill(url, keyPrefix, sessions, count, probeOwn) {
 }
 
 /** Fork one node; resolves with its ready message and a `call(cmd, args)` over IPC. */
-async function startChild(children, options) {
+async function startChild(children, nodeOptions) {
+  // 0: the host's default reconcileMs.
+  const options = { ...nodeOptions, reconcileMs: startChild.reconcileMs || undefined };
   const child = fork(nodeScript, [JSON.stringify(options)], { execArgv: ['--expose-gc', '--max-old-space-size=4096'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const pending = new Map();
   let next = 0;
