@@ -117,7 +117,7 @@ export const config = {
     // reads every 10 s starved the clients' heartbeats. The section measures holding and hearing,
     // not reconciling, so by default no reconcile runs during it (10 minutes).
     reconcileMs: int('BENCH_SHARE_RECONCILE_MS', 600_000, 600_000),
-    budgetMs: int('BENCH_SHARE_BUDGET_MS', 150_000, 60_000),
+    budgetMs: int('BENCH_SHARE_BUDGET_MS', 120_000, 60_000),
   },
   bundle: {
     // Builds the element's bundle in memory (esbuild, about a second) and gzips it: no sizes to tune.
