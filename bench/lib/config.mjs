@@ -129,6 +129,22 @@ export const config = {
     perRound: int('BENCH_CHAT_PER_ROUND', 40, 10),
     budgetMs: int('BENCH_CHAT_BUDGET_MS', 40_000, 30_000),
   },
+  console: {
+    // Settled questions in the measured store, and in the baseline store beside it (two full pages at least).
+    settled: int('BENCH_CONSOLE_SETTLED', 10_000, 2_000),
+    baselineSettled: int('BENCH_CONSOLE_BASELINE', 100, 100),
+    // How many records in (followed by `next` cursors) the deep page starts.
+    deepRecords: int('BENCH_CONSOLE_DEEP', 9_000, 1_800),
+    // History requests: warm-up per store, alternating rounds, requests per store per round (short
+    // blocks: on a loaded machine a request's time swings 2× from second to second, and both stores must see the same).
+    warmup: int('BENCH_CONSOLE_WARMUP', 20, 5),
+    rounds: int('BENCH_CONSOLE_ROUNDS', 50, 10),
+    perRound: int('BENCH_CONSOLE_PER_ROUND', 2, 2),
+    // Stats requests read up to 5,000 records each: fewer of them.
+    statsRounds: int('BENCH_CONSOLE_STATS_ROUNDS', 6, 2),
+    statsPerRound: int('BENCH_CONSOLE_STATS_PER_ROUND', 2, 2),
+    budgetMs: int('BENCH_CONSOLE_BUDGET_MS', 90_000, 60_000),
+  },
   browser: {
     // Questions per variant before measuring (the page's JIT, the element's first render).
     warmup: int('BENCH_BROWSER_WARMUP', 15, 5),

@@ -1,4 +1,4 @@
-// Section 12: each node holds its own share (holds: 'share', issue 28). One real redis-server;
+// Section 13: each node holds its own share (holds: 'share', issue 28). One real redis-server;
 // every host node in a child process of its own (lib/share-node.mjs), so its heap holds only what
 // the node keeps; the clients, the filler and the timing run here. Nodes, by key prefix:
 //   main     A, B, C  holds 'share', Redis store + bus; sessions fill-<i> served by node i % 3

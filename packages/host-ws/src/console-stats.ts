@@ -47,22 +47,29 @@ export async function consoleStats(store: QuestionStore, { now, windowMs }: { no
   } else complete = false;
 
   const bucketEnds = Array.from({ length: statsLimits.buckets }, (_, index) => from + (index + 1) * bucketMs);
-  const timeToAnswer = bucketEnds.map((end) => {
-    const took = settled
-      .filter((record) => record.outcome === 'answered' && record.settledAt !== undefined)
-      .filter((record) => {
-        const at = Date.parse(record.settledAt!);
-        return at > end - bucketMs && at <= end;
-      })
-      .map((record) => Date.parse(record.settledAt!) - Date.parse(record.askedAt))
-      .sort((a, b) => a - b);
-    return { at: new Date(end).toISOString(), count: took.length, ...(took.length === 0 ? {} : { p50Ms: percentile(took, 0.5), p90Ms: percentile(took, 0.9) }) };
-  });
+  // Each record's times parsed once: read per bucket they were 24 Date.parse calls per record, most
+  // of a 5,000-record request's time (bench section 12).
+  const took: number[][] = bucketEnds.map(() => []);
   const all = [...pending, ...settled];
-  const pendingOverTime = bucketEnds.map((end) => ({
-    at: new Date(end).toISOString(),
-    count: all.filter((record) => Date.parse(record.askedAt) <= end && (record.settledAt === undefined || Date.parse(record.settledAt) > end)).length,
-  }));
+  const asked = new Float64Array(all.length);
+  const ended = new Float64Array(all.length);
+  all.forEach((record, index) => {
+    asked[index] = Date.parse(record.askedAt);
+    ended[index] = record.settledAt === undefined ? Number.POSITIVE_INFINITY : Date.parse(record.settledAt);
+    if (record.outcome !== 'answered' || record.settledAt === undefined) return;
+    // The bucket whose (end - bucketMs, end] holds the settle time.
+    const bucket = Math.ceil((ended[index]! - from) / bucketMs) - 1;
+    if (bucket >= 0 && bucket < took.length) took[bucket]!.push(ended[index]! - asked[index]!);
+  });
+  const timeToAnswer = bucketEnds.map((end, bucket) => {
+    const times = took[bucket]!.sort((a, b) => a - b);
+    return { at: new Date(end).toISOString(), count: times.length, ...(times.length === 0 ? {} : { p50Ms: percentile(times, 0.5), p90Ms: percentile(times, 0.9) }) };
+  });
+  const pendingOverTime = bucketEnds.map((end) => {
+    let count = 0;
+    for (let index = 0; index < all.length; index++) if (asked[index]! <= end && ended[index]! > end) count++;
+    return { at: new Date(end).toISOString(), count };
+  });
 
   const sessions = [...new Set(all.map((record) => record.sessionId))];
   if (sessions.length > statsLimits.maxSessions) complete = false;

@@ -160,8 +160,8 @@ export interface HostClusterOptions {
    * every pending question of the cluster, and every bus message. `'share'`: only those of the
    * sessions its connections, streams and channels may see and of the askers waiting in it, read
    * from the store when a session's first subscriber arrives and forgotten when its last leaves;
-   * the bus sends it only those sessions' news. Needs a bus with `follow` (the memory bus; see
-   * docs/scaling.md). A subscriber that may see any session, or a `route`, makes the node hold
+   * the bus sends it only those sessions' news. Needs a bus with `follow` (`RedisQuestionBus`,
+   * `MemoryQuestionBusHub`; see docs/scaling.md). A subscriber that may see any session, or a `route`, makes the node hold
    * everything again.
    */
   holds?: 'everything' | 'share';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NewQuestionRecord, QuestionStore } from '@askseam/store';
-import { RedisQuestionStore } from '@askseam/store-redis';
+import { RedisQuestionStore, redisStoreKeys, sessionBucket } from '@askseam/store-redis';
 import { startRedisServer, type TestRedisServer } from '@askseam/store-redis/testing';
 import { hasUserQuestionErrorCode } from '@askseam/user-questions';
 import Database from 'better-sqlite3';
@@ -133,7 +133,7 @@ describe('a damaged record in a Redis store', () => {
       const edited = record('agent-b');
       await store.save(good);
       await store.save(edited);
-      await inspect.hset(`${keyPrefix}q:${edited.rpcId}`, 'record', '{"rpcId": not json');
+      await inspect.hset(redisStoreKeys(keyPrefix).record(sessionBucket(edited.sessionId), edited.rpcId), 'record', '{"rpcId": not json');
       const { host } = await startHost({ store });
       expect(host.pending().map((question) => question.rpcId)).toEqual([good.rpcId]);
       expect(host.quarantined()).toEqual([expect.objectContaining({ rpcId: edited.rpcId, sessionId: 'agent-b' })]);

@@ -70,6 +70,18 @@ export const questionStoreMigrations: readonly Migration[] = [
     // Nullable: questions asked without telemetry, and every one stored before this step, have none.
     sql: 'ALTER TABLE questions ADD COLUMN trace_context TEXT CHECK (trace_context IS NULL OR json_valid(trace_context));',
   },
+  {
+    version: 6,
+    description: 'the console history filters: settled questions by session, by agent and by outcome, newest first',
+    // Partial (settled rows only), so asking and the pending list pay nothing for them. Without them a
+    // filtered history page read every settled row until it had a page: 41 ms for an agent with no
+    // questions among 10,000 settled (bench section 12), growing with the history.
+    sql: `
+      CREATE INDEX questions_settled_by_session ON questions (session_id, seq) WHERE outcome IS NOT NULL;
+      CREATE INDEX questions_settled_by_agent ON questions (asked_by, seq) WHERE outcome IS NOT NULL;
+      CREATE INDEX questions_settled_by_outcome ON questions (outcome, seq) WHERE outcome IS NOT NULL;
+    `,
+  },
 ];
 
 /**

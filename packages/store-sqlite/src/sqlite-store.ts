@@ -206,21 +206,25 @@ export class SqliteQuestionStore implements QuestionStore {
   }
 
   /**
-   * Newest asked first, by `seq`; the cursor is the `seq` the page before ended on. No index of its
-   * own: the primary key walks backwards and the filters are checked row by row, which stays fast
-   * for the tens of thousands of records an operator pages through (docs/console.md).
+   * Newest asked first, by `seq`; the cursor is the `seq` the page before ended on. Unfiltered, the
+   * primary key walks backwards; with a filter, the partial index of settled rows for the session,
+   * else the agent, else the outcome (schema version 6) walks backwards from the cursor, and any
+   * other filter is checked on the rows it yields. A page reads what it returns, not the history.
    */
   async listSettled(options?: ListSettledOptions): Promise<SettledRecordsPage> {
     const { sessionId, askedBy, outcome, cursor, limit } = parseListSettledOptions(options);
     if (cursor !== undefined && !/^[1-9]\d{0,15}$/.test(cursor)) {
       throw new QuestionStoreError('INVALID_INPUT', `listSettled: "cursor" ${JSON.stringify(cursor.slice(0, 40))} was not made by this store; pass the \`next\` of a page it returned.`);
     }
+    const filters: SettledFilters = {
+      ...(sessionId === undefined ? {} : { session_id: sessionId }),
+      ...(askedBy === undefined ? {} : { asked_by: askedBy }),
+      ...(outcome === undefined ? {} : { outcome }),
+    };
     const rows = (await this.#read((statements) =>
-      statements.settled.all({
+      statements.settled(filters).all({
+        ...filters,
         before: cursor === undefined ? Number.MAX_SAFE_INTEGER : Number(cursor),
-        session_id: sessionId ?? null,
-        asked_by: askedBy ?? null,
-        outcome: outcome ?? null,
         // One more than asked: whether it is there says whether there is a next page.
         limit: limit + 1,
       }),
@@ -321,9 +325,38 @@ export class SqliteQuestionStore implements QuestionStore {
   }
 }
 
+/**
+ * Every pending question, oldest first. `INDEXED BY` the partial index of pending rows: without it
+ * SQLite reads the whole table (settled history included) to find the few pending rows, so the
+ * host's start, the console's pending list and its charts grew with the history (25 ms at 10,000
+ * settled, bench section 12). With it the read is the pending rows plus a sort of those by `seq`;
+ * the index exists since schema version 1, and a statement naming a missing one fails to prepare.
+ */
+export const pendingAllSql = `SELECT ${columns} FROM questions INDEXED BY questions_pending_by_session WHERE outcome IS NULL ORDER BY seq`;
+
+/** The filters of a history page, as column values. */
+type SettledFilters = { session_id?: string; asked_by?: string; outcome?: string };
+/** The filter columns, most selective first: the first one present picks the index. */
+const settledFilterColumns = ['session_id', 'asked_by', 'outcome'] as const;
+const settledIndexOf = { session_id: 'questions_settled_by_session', asked_by: 'questions_settled_by_agent', outcome: 'questions_settled_by_outcome' } as const;
+
+/**
+ * A history page filtered on `filterColumns` (in `settledFilterColumns` order): `INDEXED BY` the
+ * partial index of the first one, walked backwards from the cursor, so the page reads the rows of
+ * that session (agent, outcome) and not every settled row; without a filter, the primary key.
+ */
+export function settledPageSql(filterColumns: readonly (typeof settledFilterColumns)[number][]): string {
+  const first = filterColumns[0];
+  const from = first === undefined ? 'questions' : `questions INDEXED BY ${settledIndexOf[first]}`;
+  const checks = filterColumns.map((column) => ` AND ${column} = @${column}`).join('');
+  return `SELECT seq, ${columns} FROM ${from} WHERE outcome IS NOT NULL AND seq < @before${checks} ORDER BY seq DESC LIMIT @limit`;
+}
+
 /** Every statement, prepared once when the store opens. */
 function prepare(db: Connection) {
   const statement = (sql: string): Statement => db.prepare(sql);
+  // One statement per combination of filters (at most eight), prepared the first time it is asked for.
+  const settledStatements = new Map<string, Statement>();
   return {
     insert: statement(
       `INSERT INTO questions (rpc_id, session_id, asked_by, asked_at, mode, urgency, questions, state, asked_on, trace_context)
@@ -338,14 +371,18 @@ function prepare(db: Connection) {
     get: statement(`SELECT ${columns} FROM questions WHERE rpc_id = ?`),
     setVotes: statement('UPDATE questions SET votes = @votes WHERE rpc_id = @rpc_id AND outcome IS NULL'),
     settleVotes: statement(`UPDATE questions SET votes = @votes, outcome = 'answered', answer = @answer, settled_at = @settled_at, answered_by = @answered_by WHERE rpc_id = @rpc_id AND outcome IS NULL`),
-    pendingAll: statement(`SELECT ${columns} FROM questions WHERE outcome IS NULL ORDER BY seq`),
+    pendingAll: statement(pendingAllSql),
     pendingOf: statement(`SELECT ${columns} FROM questions WHERE outcome IS NULL AND session_id IN (SELECT value FROM json_each(?)) ORDER BY seq`),
-    settled: statement(
-      `SELECT seq, ${columns} FROM questions
-       WHERE outcome IS NOT NULL AND seq < @before
-         AND (@session_id IS NULL OR session_id = @session_id) AND (@asked_by IS NULL OR asked_by = @asked_by) AND (@outcome IS NULL OR outcome = @outcome)
-       ORDER BY seq DESC LIMIT @limit`,
-    ),
+    settled: (filters: SettledFilters): Statement => {
+      const key = settledFilterColumns.filter((column) => filters[column] !== undefined);
+      const name = key.join(',');
+      let prepared = settledStatements.get(name);
+      if (prepared === undefined) {
+        prepared = statement(settledPageSql(key));
+        settledStatements.set(name, prepared);
+      }
+      return prepared;
+    },
     awaitingResume: statement(`SELECT ${columns} FROM questions WHERE outcome IN (?, ?) AND resumed_at IS NULL ORDER BY seq`),
     markResumed: statement('UPDATE questions SET resumed_at = ? WHERE rpc_id = ? AND outcome IS NOT NULL AND resumed_at IS NULL'),
     appendEvent: statement('INSERT INTO events (session_id, rpc_id, type, at, data) VALUES (@session_id, @rpc_id, @type, @at, @data)'),
