@@ -19,6 +19,7 @@ const sections = [
   { name: 'micro', title: '4. Validators on one core', budgetMs: config.micro.budgetMs },
   { name: 'durable', title: '5. Durable stores (SQLite, PostgreSQL)', budgetMs: config.durable.budgetMs },
   { name: 'crossnode', title: '6. Cross-node round trip (Redis, PostgreSQL: store and bus)', budgetMs: config.crossnode.budgetMs },
+  { name: 'share', title: '13. Scale out: each node holds its own share (holds \'share\', Redis)', budgetMs: config.share.budgetMs },
   { name: 'bundle', title: '7. Page weight: the element\'s browser bundle', budgetMs: config.bundle.budgetMs },
   { name: 'browser', title: '8. Requested → visible in Chromium (the element)', budgetMs: config.browser.budgetMs },
   { name: 'routing', title: '9. Routing: ask → delivered with a 3-tier route', budgetMs: config.routing.budgetMs },

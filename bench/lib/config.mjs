@@ -95,6 +95,30 @@ export const config = {
     // Where initdb and pg_ctl live; the PostgreSQL variants are skipped when they are missing.
     postgresBinDir: process.env.BENCH_POSTGRES_BIN_DIR || '/usr/lib/postgresql/15/bin',
   },
+  share: {
+    // Pending questions in the 3-node cluster (issue 28 asks for 200,000: BENCH_SHARE_QUESTIONS=200000;
+    // the default is scaled down to fit the run's total budget on a loaded 2-core machine).
+    questions: int('BENCH_SHARE_QUESTIONS', 30_000, 3_000),
+    // Sessions holding them (a multiple of 3; each node serves a third, with one client each).
+    sessions: int('BENCH_SHARE_SESSIONS', 300, 30),
+    // The probe session's own pending questions, and all pending on the replay baseline's prefix.
+    probeOwn: int('BENCH_SHARE_PROBE_OWN', 10, 10),
+    smallTotal: int('BENCH_SHARE_SMALL_TOTAL', 1_000, 1_000),
+    replaySamples: int('BENCH_SHARE_REPLAY_SAMPLES', 30, 8),
+    // Questions asked and answered for the bus count (spread over 3 askers × 3 sessions).
+    busQuestions: int('BENCH_SHARE_BUS_QUESTIONS', 450, 90),
+    // Cross-node round trip vs one node: warm-up, alternating rounds, round trips per round.
+    warmup: int('BENCH_SHARE_WARMUP', 100, 20),
+    rounds: int('BENCH_SHARE_ROUNDS', 6, 2),
+    perRound: int('BENCH_SHARE_PER_ROUND', 100, 30),
+    // The nodes' reconcileMs (0: the host's default, 10 s). A reconcile re-reads the node's whole
+    // share from Redis: one in flight while a heap is read counts its read as held questions (at
+    // 66,000 per node it takes seconds here), and at 200,000 pending on a loaded 2-core machine the
+    // reads every 10 s starved the clients' heartbeats. The section measures holding and hearing,
+    // not reconciling, so by default no reconcile runs during it (10 minutes).
+    reconcileMs: int('BENCH_SHARE_RECONCILE_MS', 600_000, 600_000),
+    budgetMs: int('BENCH_SHARE_BUDGET_MS', 120_000, 60_000),
+  },
   bundle: {
     // Builds the element's bundle in memory (esbuild, about a second) and gzips it: no sizes to tune.
     budgetMs: int('BENCH_BUNDLE_BUDGET_MS', 30_000, 30_000),
