@@ -126,12 +126,12 @@ describe('Share', () => {
     const { share, store, pending } = await node();
     const record = sampleQuestionRecord({ sessionId: 's1' });
     await store.save(record);
-    expect(await share.visit('no-such-question')).toBe(false);
-    expect(await share.visit(record.rpcId)).toBe(true);
+    expect(await share.visit('no-such-question')).toBe('absent');
+    expect(await share.visit(record.rpcId)).toBe('added');
     share.letGo(record.rpcId);
     expect(pending.size).toBe(0);
     await store.claim(record.rpcId, 'cancelled');
-    expect(await share.visit(record.rpcId)).toBe(false);
+    expect(await share.visit(record.rpcId)).toBe('absent');
     expect(pending.size).toBe(0);
   });
 

@@ -14,6 +14,14 @@ function say(line: Record<string, unknown>): void {
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
+/** Warnings and errors to stderr, with a time: a test that times out prints them with its failure. */
+const stderrLogger = {
+  debug: () => {},
+  info: () => {},
+  warn: (message: string, fields?: Record<string, unknown>) => process.stderr.write(`${new Date().toISOString()} warn ${message} ${JSON.stringify(fields ?? {})}\n`),
+  error: (message: string, fields?: Record<string, unknown>) => process.stderr.write(`${new Date().toISOString()} error ${message} ${JSON.stringify(fields ?? {})}\n`),
+};
+
 async function main(): Promise<void> {
   const [url, schema, nodeId, token, reconcileMs] = process.argv.slice(2);
   if (url === undefined || schema === undefined || nodeId === undefined || token === undefined) {
@@ -23,13 +31,14 @@ async function main(): Promise<void> {
   const userQuestions = new UserQuestions({ agents: { get: (id) => agents.get(id), roots: () => agents.values() } });
   const store = new PostgresQuestionStore({ connectionString: url, schema });
   // A short liveness ttl: the tests that kill a node wait for it to count as gone.
-  const bus = new PostgresQuestionBus({ connectionString: url, schema, nodeId, livenessTtlMs: 1_500 });
+  const bus = new PostgresQuestionBus({ connectionString: url, schema, nodeId, livenessTtlMs: 1_500, logger: stderrLogger });
   const host = await createWebSocketHost({
     userQuestions,
     token,
     store,
     bus,
     ...(reconcileMs === undefined ? {} : { reconcileMs: Number(reconcileMs) }),
+    logger: stderrLogger,
     onResume: (record) => say({ resumed: record }),
   });
   say({ ready: { url: host.url, nodeId } });
