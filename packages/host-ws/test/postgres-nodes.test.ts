@@ -65,7 +65,7 @@ class Node {
       };
       const timer = setTimeout(() => {
         this.#waiters.delete(check);
-        reject(new Error(`node ${this.nodeId}: no ${what} within ${ms} ms; lines ${JSON.stringify(this.lines)}; stderr ${this.stderr}`));
+        reject(new Error(`node ${this.nodeId}: no ${what} within ${ms} ms; exit code ${this.child.exitCode} signal ${this.child.signalCode}; lines ${JSON.stringify(this.lines)}; stderr ${this.stderr}`));
       }, ms);
       this.#waiters.add(check);
       check();
