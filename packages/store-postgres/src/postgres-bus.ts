@@ -282,8 +282,11 @@ export class PostgresQuestionBus implements QuestionBus {
             this.#logger.error('The bus listener threw on resync', { error: String(error) });
           }
         },
-        () => {
-          if (!this.#closed) this.#reconnect(attempt + 1);
+        (error: unknown) => {
+          if (this.#closed) return;
+          // Said each time: a node that stays deaf to its news must not be silent about it.
+          this.#logger.warn('PostgresQuestionBus could not listen again; retrying', { nodeId: this.nodeId, attempt, error: String(error) });
+          this.#reconnect(attempt + 1);
         },
       );
     }, Math.min(attempt * 100, 1_000));
