@@ -3,7 +3,6 @@
 // and Redis is restarted mid-run. Each node is a child process (test/redis-node-child.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createInterface } from 'node:readline';
 import { RedisQuestionStore } from '@askseam/store-redis';
 import { startRedisServer, type TestRedisServer } from '@askseam/store-redis/testing';
 import type { QuestionRecord } from '@askseam/store';
@@ -11,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { bundleChild, removeBundles } from '@askseam/test-support';
 import { RawClient } from './raw-client.js';
 import { unconfirmedDetail } from '../src/respond.js';
+import { ChildNode } from './child-node.js';
 
 const TOKEN = 'multi-node-token';
 const red = { answers: [{ id: 'colour', selected: ['Red'] }] };
@@ -23,50 +23,14 @@ type Line =
   | { resumed: QuestionRecord };
 
 /** One host node in a child process: send it commands, wait for what it reports. */
-class Node {
-  readonly lines: Line[] = [];
-  readonly #waiters = new Set<() => void>();
+class Node extends ChildNode<Line> {
   url = '';
-  stderr = '';
-  readonly exited: Promise<void>;
 
   constructor(
-    readonly nodeId: string,
-    readonly child: ChildProcess,
+    nodeId: string,
+    child: ChildProcess,
   ) {
-    createInterface({ input: child.stdout! }).on('line', (text) => {
-      this.lines.push(JSON.parse(text) as Line);
-      for (const wake of this.#waiters) wake();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
-  }
-
-  send(command: Record<string, unknown>): void {
-    this.child.stdin!.write(`${JSON.stringify(command)}\n`);
-  }
-
-  /** The first line (seen so far or still to come) that `pick` accepts. */
-  wait<T>(pick: (line: Line) => T | undefined, what: string, ms = 10_000): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        for (const line of this.lines) {
-          const found = pick(line);
-          if (found !== undefined) {
-            this.#waiters.delete(check);
-            clearTimeout(timer);
-            resolve(found);
-            return;
-          }
-        }
-      };
-      const timer = setTimeout(() => {
-        this.#waiters.delete(check);
-        reject(new Error(`node ${this.nodeId}: no ${what} within ${ms} ms; lines ${JSON.stringify(this.lines)}; stderr ${this.stderr}`));
-      }, ms);
-      this.#waiters.add(check);
-      check();
-    });
+    super(nodeId, child, 10_000);
   }
 
   settled(id: string, ms?: number) {

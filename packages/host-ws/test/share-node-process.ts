@@ -2,10 +2,10 @@
 // (asks, pending), connect people who see one session each, and wait for what it reports.
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createInterface } from 'node:readline';
 import type { QuestionRecord } from '@askseam/store';
 import { expect } from 'vitest';
 import { RawClient } from './raw-client.js';
+import { ChildNode } from './child-node.js';
 
 export type Settled = { id: string; ok: boolean; answer?: unknown; code?: string; message?: string };
 export type Line =
@@ -16,55 +16,19 @@ export type Line =
   | { resumed: QuestionRecord };
 
 /** One host node in a child process: send it commands, wait for what it reports. */
-export class Node {
-  readonly lines: Line[] = [];
-  readonly #waiters = new Set<() => void>();
+export class Node extends ChildNode<Line> {
   url = '';
-  stderr = '';
-  readonly exited: Promise<void>;
   #asked = 0;
 
   constructor(
-    readonly nodeId: string,
-    readonly child: ChildProcess,
+    nodeId: string,
+    child: ChildProcess,
     /** The token of the node's HTTP API. */
     readonly token: string,
     /** Told of every client connected, so that the test closes them. */
     readonly track: (client: RawClient) => void,
   ) {
-    createInterface({ input: child.stdout! }).on('line', (text) => {
-      this.lines.push(JSON.parse(text) as Line);
-      for (const wake of this.#waiters) wake();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
-  }
-
-  send(command: Record<string, unknown>): void {
-    this.child.stdin!.write(`${JSON.stringify(command)}\n`);
-  }
-
-  /** The first line (seen so far or still to come) that `pick` accepts. */
-  wait<T>(pick: (line: Line) => T | undefined, what: string, ms = 30_000): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        for (const line of this.lines) {
-          const found = pick(line);
-          if (found !== undefined) {
-            this.#waiters.delete(check);
-            clearTimeout(timer);
-            resolve(found);
-            return;
-          }
-        }
-      };
-      const timer = setTimeout(() => {
-        this.#waiters.delete(check);
-        reject(new Error(`node ${this.nodeId}: no ${what} within ${ms} ms; stderr ${this.stderr}`));
-      }, ms);
-      this.#waiters.add(check);
-      check();
-    });
+    super(nodeId, child, 30_000);
   }
 
   /** A blocking ask of `sessionId`'s agent on this node; returns the ask's id. */
