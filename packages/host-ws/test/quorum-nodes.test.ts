@@ -6,57 +6,23 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { RedisQuestionStore } from '@askseam/store-redis';
 import { startRedisServer, type TestRedisServer } from '@askseam/store-redis/testing';
 import { SqliteQuestionStore } from '@askseam/store-sqlite';
 import { bundleChild, removeBundles } from '@askseam/test-support';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RawClient } from './raw-client.js';
+import { ChildNode } from './child-node.js';
 
 const approve = { answers: [{ id: 'tool-approval', selected: ['Approve'] }] };
 
 type Line = { ready: { url: string } } | { decided: { id: string; approved?: boolean; by?: { principalId: string }[]; code?: string } } | { resumed: { rpcId: string; votes: string[] } };
 
-class Node {
-  readonly lines: Line[] = [];
-  readonly #wakers = new Set<() => void>();
+class Node extends ChildNode<Line> {
   url = '';
-  stderr = '';
-  readonly exited: Promise<void>;
 
-  constructor(readonly child: ChildProcess) {
-    createInterface({ input: child.stdout! }).on('line', (text) => {
-      this.lines.push(JSON.parse(text) as Line);
-      for (const wake of this.#wakers) wake();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
-  }
-
-  send(command: Record<string, unknown>): void {
-    this.child.stdin!.write(`${JSON.stringify(command)}\n`);
-  }
-
-  wait<T>(pick: (line: Line) => T | undefined, what: string, ms = 15_000): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        for (const line of this.lines) {
-          const found = pick(line);
-          if (found === undefined) continue;
-          this.#wakers.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-          return;
-        }
-      };
-      const timer = setTimeout(() => {
-        this.#wakers.delete(check);
-        reject(new Error(`no ${what} within ${ms} ms; lines ${JSON.stringify(this.lines)}; stderr ${this.stderr}`));
-      }, ms);
-      this.#wakers.add(check);
-      check();
-    });
+  constructor(nodeId: string, child: ChildProcess) {
+    super(nodeId, child, 15_000);
   }
 
   async as(user: string): Promise<RawClient> {
@@ -90,7 +56,7 @@ afterEach(async () => {
 });
 
 async function startNode(args: string[]): Promise<Node> {
-  const node = new Node(spawn(process.execPath, [script, ...args], { stdio: ['pipe', 'pipe', 'pipe'] }));
+  const node = new Node(String(nodes.length + 1), spawn(process.execPath, [script, ...args], { stdio: ['pipe', 'pipe', 'pipe'] }));
   nodes.push(node);
   node.url = (await node.wait((line) => ('ready' in line ? line.ready : undefined), 'ready line', 20_000)).url;
   return node;
