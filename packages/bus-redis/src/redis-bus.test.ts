@@ -386,5 +386,23 @@ describe('RedisQuestionBus', () => {
       expect(heardByB.messages).toEqual([fromA]);
       expect(logger.warnings).toContain('RedisQuestionBus is connected again; resyncing');
     });
+
+    it('takes no node for gone while it may have been cut off with it: until its liveness ttl after it is back', async () => {
+      const keyPrefix = randomPrefix();
+      // `a` dies while Redis is down; `b`, cut off too, cannot tell yet whether a live node just has not refreshed.
+      const a = new RedisQuestionBus({ url: server.url, keyPrefix, livenessTtlMs: 100 });
+      const b = open({ keyPrefix, livenessTtlMs: 1_500 });
+      const heardByB = hear();
+      await a.subscribe(hear());
+      await b.subscribe(heardByB);
+      await redisDown();
+      await a.close();
+      await redisUp();
+      await waitFor('b to resync', () => heardByB.resyncs === 1);
+      expect(await b.isNodeAlive(a.nodeId)).toBe(true);
+      // Once b has been back for its own ttl, every live node has had time to refresh: a is gone.
+      await waitFor('b to take a for gone', async () => !(await whenAvailable(() => b.isNodeAlive(a.nodeId))));
+      expect(await whenAvailable(() => b.isNodeAlive(b.nodeId))).toBe(true);
+    });
   });
 });

@@ -94,6 +94,12 @@ export class RedisQuestionBus implements QuestionBus {
   readonly #ownMessageStarts: readonly string[];
   readonly #livenessTtlMs: number;
   #livenessTimer: NodeJS.Timeout | undefined;
+  /**
+   * From when (performance.now()) this node may take another for gone. A node whose own subscriber
+   * connection dropped cannot tell, until `livenessTtlMs` after it is back, a node that died from one
+   * cut off with it (Redis restarted) that has not refreshed its key yet.
+   */
+  #judgesGoneFrom = 0;
   #subscriber: Redis | Cluster | undefined;
   #listener: QuestionBusListener | undefined;
   /** Once follow or unfollow was called: news by session (the sets below), no longer everything. */
@@ -175,6 +181,9 @@ export class RedisQuestionBus implements QuestionBus {
     this.#client.on('ready', this.#onCommandReady);
     // Registered only now: the first `ready` was the connection above, every later one is a comeback.
     subscriber.on('ready', () => void this.#resubscribed(subscriber));
+    subscriber.on('close', () => {
+      if (this.#subscriber === subscriber) this.#judgesGoneFrom = Number.POSITIVE_INFINITY;
+    });
   }
 
   async publish(message: QuestionBusMessage): Promise<void> {
@@ -268,6 +277,9 @@ export class RedisQuestionBus implements QuestionBus {
   async isNodeAlive(nodeId: string): Promise<boolean> {
     this.#assertOpen('isNodeAlive');
     if (typeof nodeId !== 'string' || nodeId === '') throw new QuestionStoreError('INVALID_INPUT', 'isNodeAlive: `nodeId` must be a non-empty string.');
+    // Cut off ourselves lately: the others probably were too and could not refresh meanwhile. "Alive"
+    // only defers a resume (docs/scaling.md); "gone" would hand a live asker's answer to onResume elsewhere.
+    if (performance.now() < this.#judgesGoneFrom) return true;
     const key = aliveKey(this.keyPrefix, nodeId);
     // On a Cluster, PUBSUB NUMSUB counts the subscribers of one master only: the key alone decides.
     if (this.#client instanceof Cluster) return (await this.#command('isNodeAlive', (client) => client.exists(key))) > 0;
@@ -367,6 +379,7 @@ export class RedisQuestionBus implements QuestionBus {
     }
     const listener = this.#listener;
     if (this.#closed || this.#subscriber !== subscriber || listener === undefined) return;
+    this.#judgesGoneFrom = performance.now() + this.#livenessTtlMs;
     this.#logger.warn('RedisQuestionBus is connected again; resyncing', { nodeId: this.nodeId });
     try {
       listener.resync();

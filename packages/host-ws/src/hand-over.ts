@@ -224,7 +224,7 @@ export class HandOver {
         ?.reject(
           new UserQuestionError(
             'ASK_ABORTED',
-            'The question was answered, but another node took this one for gone (it could not reach Redis) and handed the answer to its onResume; the answer is there, under the same rpcId.',
+            'The question was answered, but another node took this one for gone (it had lost touch with the bus for longer than its liveness allows) and handed the answer to its onResume; the answer is there, under the same rpcId.',
           ),
         );
       return;

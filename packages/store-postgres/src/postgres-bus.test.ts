@@ -114,4 +114,23 @@ describe('announcements sent by the store, inside its writes', () => {
     expect(heard.messages[0]).toEqual(marker);
     expect(await a.isNodeAlive(b.nodeId)).toBe(true);
   });
+
+  it('takes no node for gone while it may have been cut off with it: until its liveness ttl after it listens again', async () => {
+    const schema = fixture.schema();
+    // `a` dies while PostgreSQL is down: its row is left behind, expired, and nobody cut off with it can tell yet.
+    const a = new PostgresQuestionBus({ connectionString: fixture.server.url, schema, livenessTtlMs: 100 });
+    const b = fixture.own(new PostgresQuestionBus({ connectionString: fixture.server.url, schema, livenessTtlMs: 1_500 }));
+    const heard = recorder();
+    await a.subscribe(recorder());
+    await b.subscribe(heard);
+    await fixture.server.stop();
+    await a.close();
+    await fixture.server.start();
+    await waitFor('B to listen again', () => heard.resyncs > 0);
+    // Its row expired during the outage, but B was cut off too: "alive" only defers a resume.
+    expect(await b.isNodeAlive(a.nodeId)).toBe(true);
+    // Once B has listened again for its own ttl, every live node has had time to refresh: a is gone.
+    await waitFor('B to take a for gone', async () => !(await b.isNodeAlive(a.nodeId)));
+    expect(await b.isNodeAlive(b.nodeId)).toBe(true);
+  });
 });

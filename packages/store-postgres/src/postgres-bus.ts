@@ -78,6 +78,12 @@ export class PostgresQuestionBus implements QuestionBus {
   #listener: QuestionBusListener | undefined;
   #listening: pg.Client | undefined;
   #reconnectTimer: NodeJS.Timeout | undefined;
+  /**
+   * From when (performance.now()) this node may take another for gone. A node whose own LISTEN
+   * connection was lost cannot tell, until `livenessTtlMs` after it listens again, a node that died
+   * from one cut off with it (a restart, every connection terminated) that has not refreshed its row yet.
+   */
+  #judgesGoneFrom = 0;
   #livenessTimer: NodeJS.Timeout | undefined;
   /** Notices are handled one after another, so one sender's messages reach the listener in the order they were sent. */
   #inbox: Promise<void> = Promise.resolve();
@@ -183,6 +189,10 @@ export class PostgresQuestionBus implements QuestionBus {
     this.#assertOpen('isNodeAlive');
     if (typeof nodeId !== 'string' || nodeId === '') throw new QuestionStoreError('INVALID_INPUT', 'isNodeAlive: `nodeId` must be a non-empty string.');
     await this.#ensureSchema('isNodeAlive');
+    // Cut off ourselves lately: every other node was probably cut off too and could not refresh its
+    // row meanwhile. "Alive" only defers a resume (docs/scaling.md); "gone" would hand a live asker's
+    // answer to onResume elsewhere.
+    if (performance.now() < this.#judgesGoneFrom) return true;
     // Listening now (its connection is in pg_stat_activity), or refreshed lately: a node whose
     // connection is being re-made is still alive. Both in one statement and one round trip.
     const result = await this.#command('isNodeAlive', false, (client) =>
@@ -261,6 +271,7 @@ export class PostgresQuestionBus implements QuestionBus {
   #lost(client: pg.Client): void {
     if (this.#closed || this.#listening !== client) return;
     this.#listening = undefined;
+    this.#judgesGoneFrom = Number.POSITIVE_INFINITY;
     this.#logger.warn('PostgresQuestionBus lost its LISTEN connection; reconnecting', { nodeId: this.nodeId });
     this.#reconnect(1);
   }
@@ -274,6 +285,7 @@ export class PostgresQuestionBus implements QuestionBus {
             return;
           }
           this.#listening = client;
+          this.#judgesGoneFrom = performance.now() + this.#livenessTtlMs;
           this.#logger.warn('PostgresQuestionBus is listening again; resyncing', { nodeId: this.nodeId });
           void this.#command('refresh liveness', true, (pooled) => this.#refreshLiveness(pooled)).catch(noop);
           try {

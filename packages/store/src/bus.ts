@@ -71,7 +71,9 @@ export interface QuestionBus {
   publish(message: QuestionBusMessage): Promise<void>;
   /**
    * Whether the node with this id is on the bus (a closed node is not; a dead one is not once the
-   * bus notices). A live node whose connection is being re-made should still count as alive.
+   * bus notices). A live node whose connection is being re-made should still count as alive, and a
+   * node whose own connection dropped should take nobody for gone until the others have had a
+   * liveness period to refresh after it is back (they were likely cut off with it).
    */
   isNodeAlive(nodeId: string): Promise<boolean>;
   /**
