@@ -258,6 +258,20 @@ export class RedisQuestionStore implements QuestionStore {
   }
 
   /**
+   * The pending indexes alone (ZRANGE per session, or per bucket for `'all'`), no record read: a
+   * host's reconcile compares them with what it holds and reads only the records it lacks.
+   */
+  async listPendingIds(sessions: SessionSelection): Promise<string[]> {
+    const keys = this.#keys;
+    const chosen = sessions === 'all' ? undefined : [...new Set(sessions)].map((sessionId) => ({ bucket: sessionBucket(sessionId), key: keys.sessionPending(sessionId) }));
+    return this.#run('list the ids of pending questions', { writes: false }, async (client) => {
+      const indexes = chosen ?? (await this.#usedBuckets(client)).map((bucket) => ({ bucket, key: keys.pending(bucket) }));
+      if (indexes.length === 0) return [];
+      return (await readIndexes(client, indexes)).map((entry) => entry.rpcId);
+    });
+  }
+
+  /**
    * With `partition: { index, count }`, only the buckets `b` with `b % count === index`: each of
    * `count` nodes, holding one partition's lease, reads only its part (every record lies in one).
    */
