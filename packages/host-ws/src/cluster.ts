@@ -40,6 +40,7 @@ export interface ClusterLink {
   share?: {
     wants(message: QuestionBusMessage): boolean;
     selection(): SessionSelection | undefined;
+    serves(sessionId: string): boolean;
     afterReconcile(): Promise<void>;
   };
 }
@@ -344,11 +345,15 @@ export class BusCluster implements Cluster {
     }
     // Held but no longer listed: settled elsewhere and its news lost (or of no session the node
     // lists: its askers' own questions). Our own question still being saved is not in the store yet.
+    // A session served but not listed had its first read on its way (share.selection): that read
+    // brought its questions, so they are not read again here.
+    const selected = selection === 'all' ? undefined : new Set(selection ?? []);
+    const loadedApart = (sessionId: string) => selected !== undefined && !selected.has(sessionId) && news.share!.serves(sessionId);
     const unlisted: PendingQuestion[] = [];
     let walked = 0;
     for (const entry of pending.values()) {
       if (++walked % RECONCILE_CHUNK === 0) await nextTurn();
-      if (entry.saved && !listedIds.has(entry.rpcId)) unlisted.push(entry);
+      if (entry.saved && !listedIds.has(entry.rpcId) && !loadedApart(entry.sessionId)) unlisted.push(entry);
     }
     for (let from = 0; from < unlisted.length; from += READS_AT_ONCE) {
       if (lifecycle.ended) return;

@@ -122,3 +122,40 @@ describe('a reconcile on a store without listPendingIds', () => {
     expect(node.host.pending().map((entry) => entry.rpcId)).not.toContain('held-3');
   });
 });
+
+describe('a reconcile while a session is being read for its first subscriber', () => {
+  it("neither lists that session nor reads its questions one by one: the session's own read brings them", async () => {
+    const store = new GatedStore();
+    for (let index = 0; index < HELD; index++) await store.save(record(index));
+    const hub = new MemoryQuestionBusHub();
+    const { logger, done } = reconcileCounter();
+    const node = await startHost({ store, bus: hub.connect('b'), holds: 'share', authenticate: oneSessionPerson, reconcileMs: 20, logger });
+    store.hold = true;
+    const client = track(await RawClient.connect(`${node.host.url}?as=agent-a`));
+    await waitFor(() => store.held.length === 1, "the session's first read to start");
+    const before = done.length;
+    await waitFor(() => done.length >= before + 2, 'two reconciles during the read');
+    store.release();
+    await client.next('hello');
+    await waitFor(() => client.all('question/requested').length === HELD, 'the replay');
+    const after = done.length;
+    await waitFor(() => done.length >= after + 2, 'two reconciles after it');
+    expect(store.got).toEqual([]);
+    expect(store.recordsListed).toBe(HELD);
+    expect(done.at(-1)).toMatchObject({ held: HELD, listed: HELD, read: 0 });
+  });
+});
+
+/** A counting store whose listPending waits, while `hold` is set, until `release()`. */
+class GatedStore extends CountingStore {
+  hold = false;
+  readonly held: (() => void)[] = [];
+  override async listPending(sessions: SessionSelection, options?: ListRecordsOptions): Promise<QuestionRecord[]> {
+    if (this.hold) await new Promise<void>((resolve) => this.held.push(resolve));
+    return super.listPending(sessions, options);
+  }
+  release(): void {
+    this.hold = false;
+    for (const resolve of this.held.splice(0)) resolve();
+  }
+}
