@@ -61,6 +61,8 @@ export interface RedisQuestionStoreOptions {
 }
 
 const defaultUrl = 'redis://127.0.0.1:6379';
+/** How many pending indexes `listPendingIds` reads per round trip (see readIndexes). */
+const INDEXES_PER_READ = 64;
 /** How many rpcId → bucket answers a store remembers (an rpcId's bucket never changes). */
 const bucketCacheSize = 10_000;
 
@@ -267,7 +269,8 @@ export class RedisQuestionStore implements QuestionStore {
     return this.#run('list the ids of pending questions', { writes: false }, async (client) => {
       const indexes = chosen ?? (await this.#usedBuckets(client)).map((bucket) => ({ bucket, key: keys.pending(bucket) }));
       if (indexes.length === 0) return [];
-      return (await readIndexes(client, indexes)).map((entry) => entry.rpcId);
+      // A reconcile's read, off every answer's path: in parts, so that it never holds the event loop long.
+      return (await readIndexes(client, indexes, INDEXES_PER_READ)).map((entry) => entry.rpcId);
     });
   }
 
