@@ -1,7 +1,7 @@
 // What a reconcile reads (docs/scaling.md, "Reconcile"): the ids of the node's pending questions,
 // never the records it already holds, so its cost follows what changed and not what is held; and
 // what the bus lost (a question asked elsewhere, one settled elsewhere) is still found.
-import { MemoryQuestionBusHub, MemoryQuestionStore, type ListRecordsOptions, type QuestionRecord, type SessionSelection } from '@askseam/store';
+import { MemoryQuestionBusHub, MemoryQuestionStore, type QuestionRecord, type SessionSelection } from '@askseam/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HostLogger, WebSocketHostOptions } from '../src/index.js';
 import { cleanup, colourQuestion, startHost, track, type TestHost } from './fixture.js';
@@ -19,8 +19,8 @@ class CountingStore extends MemoryQuestionStore {
     this.got.push(rpcId);
     return super.get(rpcId);
   }
-  override async listPending(sessions: SessionSelection, options?: ListRecordsOptions): Promise<QuestionRecord[]> {
-    const records = await super.listPending(sessions, options);
+  override async listPending(sessions: SessionSelection): Promise<QuestionRecord[]> {
+    const records = await super.listPending(sessions);
     this.recordsListed += records.length;
     return records;
   }
@@ -35,13 +35,11 @@ class CountingStore extends MemoryQuestionStore {
   }
 }
 
-/** The same store as one that never had `listPendingIds`: a reconcile falls back to listPending. */
-class StoreWithoutIds extends CountingStore {
-  declare listPendingIds: undefined;
-  constructor() {
-    super();
-    Object.defineProperty(this, 'listPendingIds', { value: undefined });
-  }
+/** The same store as one that never had `listPendingIds` (a store written before it): a reconcile falls back to listPending. */
+function storeWithoutIds(): CountingStore {
+  const store = new CountingStore();
+  Object.defineProperty(store, 'listPendingIds', { value: undefined });
+  return store;
 }
 
 /** A logger that counts the reconciles the host finished (its debug line) and keeps their figures. */
@@ -108,7 +106,7 @@ describe.each([['share' as const], ['everything' as const]])("a reconcile of a n
 
 describe('a reconcile on a store without listPendingIds', () => {
   it('reads the pending records instead, and finds what the bus lost the same way', async () => {
-    const store = new StoreWithoutIds();
+    const store = storeWithoutIds();
     const { node, client, reconciles } = await nodeHolding(store, 'share');
     store.reset();
     await store.save({ ...record(HELD), rpcId: 'asked-elsewhere' });
@@ -150,9 +148,9 @@ describe('a reconcile while a session is being read for its first subscriber', (
 class GatedStore extends CountingStore {
   hold = false;
   readonly held: (() => void)[] = [];
-  override async listPending(sessions: SessionSelection, options?: ListRecordsOptions): Promise<QuestionRecord[]> {
+  override async listPending(sessions: SessionSelection): Promise<QuestionRecord[]> {
     if (this.hold) await new Promise<void>((resolve) => this.held.push(resolve));
-    return super.listPending(sessions, options);
+    return super.listPending(sessions);
   }
   release(): void {
     this.hold = false;
