@@ -1,9 +1,10 @@
 import { MemoryQuestionBusHub, MemoryQuestionStore, type QuestionBus, type QuestionRecord } from '@askseam/store';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BusCluster, NODE_SEEN_ALIVE_MS, RECONCILE_CHUNK } from './cluster.js';
+import { BusCluster, NODE_SEEN_ALIVE_MS } from './cluster.js';
 import { BackgroundWork, Lifecycle } from './lifecycle.js';
 import { silentLogger } from './logger.js';
 import { PendingQuestion, PendingTable } from './pending.js';
+import { RECONCILE_CHUNK } from './reconcile-pass.js';
 import { colourQuestion } from '../test/fixture.js';
 
 const buses: QuestionBus[] = [];
