@@ -4,7 +4,10 @@
 // It measures its heap after full GCs just before the host starts (the questions a node with
 // holds 'everything' loads at start are its growth), starts a seam + WebSocket host on the Redis
 // store (and a Redis bus when `bus`), counts the bus messages handed to the host, and then answers
-// the section's requests over IPC: { id, cmd: 'heap' | 'held' | 'received' | 'asks' | 'close' }.
+// the section's requests over IPC: { id, cmd: 'heap' | 'held' | 'received' | 'asks' | 'quiet' |
+// 'reconciles' | 'close' }. Its logger keeps what the host says of each reconcile (duration, questions
+// held, ids listed, records read) and counts the connections it let go for missed heartbeats.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { RedisQuestionBus } from '@askseam/bus-redis';
 import { createWebSocketHost } from '@askseam/host-ws';
 import { RedisQuestionStore } from '@askseam/store-redis';
@@ -62,9 +65,30 @@ if (options.bus) {
       resync: () => listener.resync(),
     });
 }
+// What the host logs of its reconciles and of connections it drops (a node that starves its event
+// loop drops clients whose pongs it did not read in time).
+const reconciles = [];
+let dropped = 0;
+const ignore = () => {};
+const logger = {
+  debug(message, fields) {
+    if (message === 'reconciled with the store') reconciles.push({ at: now(), ...fields });
+  },
+  info(message) {
+    if (message.startsWith('terminating a connection that stopped answering pings')) dropped++;
+  },
+  warn(message) {
+    if (message.startsWith('closing a connection that does not read')) dropped++;
+  },
+  error: ignore,
+};
+// The event loop's delays, 10 ms resolution: how long the longest turn kept timers and sockets waiting.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+let quietFrom = 0;
 const heapBeforeHost = await heapAfterGc();
 // maxConnections above the default 1,000: a node serves a third of the sessions twice over (with and without questions).
-const host = await createWebSocketHost({ userQuestions, authenticate, store, holds: options.holds, maxConnections: 50_000, ...(options.reconcileMs ? { reconcileMs: options.reconcileMs } : {}), ...(bus ? { bus } : {}) });
+const host = await createWebSocketHost({ userQuestions, authenticate, store, holds: options.holds, maxConnections: 50_000, logger, ...(options.reconcileMs ? { reconcileMs: options.reconcileMs } : {}), ...(bus ? { bus } : {}) });
 const heapAfterStart = await heapAfterGc();
 const args = toolArgs();
 
@@ -87,6 +111,13 @@ const handlers = {
   held: () => host.pending().length,
   received: () => received,
   asks: ({ session, count }) => asks(session, count),
+  // A quiet phase (nothing asked, nobody connecting): reset the loop's histogram and count reconciles from now.
+  quiet: () => {
+    loopDelay.reset();
+    quietFrom = reconciles.length;
+    return true;
+  },
+  reconciles: () => ({ all: reconciles, quiet: reconciles.slice(quietFrom), dropped, loopMaxMs: loopDelay.max / 1e6, loopP99Ms: loopDelay.percentile(99) / 1e6 }),
   close: async () => {
     await host.close();
     await store.close();

@@ -138,6 +138,33 @@ export async function run(config) {
     const p = (name, q) => quantile(samples[name], q);
     console.log(`  round trip p50: cross-node (share) ${p('cross', 0.5).toFixed(3)} ms, one node on Redis ${p('single', 0.5).toFixed(3)} ms`);
 
+    // 7. Reconciles: nothing asked, nobody connecting; every node reconciles at least twice more
+    // (each is logged with its duration). The event loop's longest delay meanwhile is what a
+    // reconcile made timers and sockets wait; a client whose pong was read too late was dropped.
+    const watched = [...shareNodes, everything];
+    let quiet;
+    if (reconcileMs <= 30_000) {
+      await Promise.all(watched.map((node) => node.call('quiet')));
+      const every = reconcileMs || 10_000;
+      const deadline = now() + 4 * every + 30_000;
+      for (;;) {
+        quiet = await Promise.all(watched.map((node) => node.call('reconciles')));
+        if (quiet.every((r) => r.quiet.length >= 2)) break;
+        if (now() > deadline) throw new Error(`Not every node reconciled twice within ${4 * every + 30_000} ms: ${quiet.map((r) => r.quiet.length).join(', ')}.`);
+        await settle(500);
+      }
+    }
+    const stats = await Promise.all(watched.map((node) => node.call('reconciles')));
+    const dropped = stats.reduce((sum, r) => sum + r.dropped, 0);
+    const closedHere = sockets.filter((socket) => socket.readyState !== WebSocket.OPEN).length + clients.filter(({ client }) => client.status !== 'open').length;
+    const reconcileLine = (r, name) => {
+      const ms = r.all.map((each) => each.ms);
+      return ms.length === 0 ? `${name}: none` : `${name}: ${ms.length} reconciles, median ${median(ms).toFixed(0)} ms, max ${Math.max(...ms)} ms (held ${r.all.at(-1).held.toLocaleString('en-US')}, listed ${r.all.at(-1).listed.toLocaleString('en-US')}, read ${Math.max(...r.all.map((each) => each.read))} at most)`;
+    };
+    const names = ['A', 'B', 'C', 'E'];
+    console.log(`  reconciles (reconcileMs ${reconcileMs || 'default 10,000'}): ${stats.map((r, i) => reconcileLine(r, names[i])).join('; ')}`);
+    console.log(`  connections dropped for missed heartbeats: ${dropped} (nodes' logs); sockets found closed here: ${closedHere}${quiet ? `; event loop's longest delay in the quiet phase: ${quiet.map((r, i) => `${names[i]} ${r.loopMaxMs.toFixed(0)} ms`).join(', ')}` : ''}`);
+
     const size = `${total.toLocaleString('en-US')} pending${total < 200_000 ? ' (scaled down from the issue\'s 200,000; BENCH_SHARE_QUESTIONS=200000 for the full size)' : ''}, ${sessions} sessions, 3 nodes`;
     const worst = perNode.reduce((max, node) => (node.per > max.per ? node : max));
     const mostHeld = Math.max(...perNode.map((node) => node.held));
@@ -186,6 +213,7 @@ export async function run(config) {
         target: { on: 'ratio', op: '<=', value: 1.5, text: '<= 1.5× one node (issue 28; section 6 had 2.2×)' },
         note: 'Every node in its own process (clients in the section\'s), so the hop crosses three processes: A, B and this one.',
       }),
+      ...reconcileFigures({ stats, quiet, dropped, closedHere, size, reconcileMs, names }),
       figure({
         section: SECTION,
         name: `cross-node round trip p99, holds 'share' (n=${samples.cross.length})`,
@@ -201,6 +229,39 @@ export async function run(config) {
     for (const child of children) await child.close().catch((error) => console.error('closing a node failed', error));
     await redis.stop();
   }
+}
+
+/**
+ * A reconcile's duration on the share nodes (the worst node's longest) beside the node holding
+ * everything, and the connections lost meanwhile (target: none). Without reconciles in the run
+ * (BENCH_SHARE_RECONCILE_MS above a minute) only the dropped connections are reported.
+ */
+function reconcileFigures({ stats, quiet, dropped, closedHere, size, reconcileMs, names }) {
+  const lost = figure({
+    section: SECTION,
+    name: `connections dropped for missed heartbeats while every node reconciles every ${reconcileMs || 10_000} ms (${size})`,
+    value: dropped + closedHere,
+    unit: '',
+    target: { on: 'value', op: '<=', value: 0, text: 'none' },
+    note: `Counted from the nodes' logs (${dropped}) and as sockets found closed in the section's process (${closedHere}), over the whole section.`,
+  });
+  const share = stats.slice(0, 3).filter((r) => r.all.length > 0);
+  if (share.length === 0 || stats[3].all.length === 0) return [lost];
+  const longest = (r) => Math.max(...r.all.map((each) => each.ms));
+  const worst = share.reduce((max, r) => (longest(r) > longest(max) ? r : max));
+  const per = stats.map((r, i) => `${names[i]} ${r.all.length}× median ${median(r.all.map((each) => each.ms)).toFixed(0)} ms max ${longest(r)} ms, ${r.all.at(-1).held.toLocaleString('en-US')} held, ≤ ${Math.max(...r.all.map((each) => each.read))} records read`).join('; ');
+  const loop = quiet === undefined ? '' : ` Longest event-loop delay while idle but for reconciles: ${quiet.map((r, i) => `${names[i]} ${r.loopMaxMs.toFixed(0)} ms`).join(', ')}.`;
+  return [
+    figure({
+      section: SECTION,
+      name: `reconcile duration, holds 'share' (${size}; worst node's longest)`,
+      value: longest(worst),
+      unit: 'ms',
+      baseline: { name: `the node with holds 'everything' (all ${stats[3].all.at(-1).held.toLocaleString('en-US')}), its longest`, value: longest(stats[3]) },
+      note: `Host's own figure (its debug log), from the start of the read to the end of the pass. Per node: ${per}.${loop}`,
+    }),
+    lost,
+  ];
 }
 
 /** How many of `count` filler questions go to `session`: spread round robin over `sessions`. */

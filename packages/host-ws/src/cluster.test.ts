@@ -1,8 +1,11 @@
-import { MemoryQuestionBusHub, MemoryQuestionStore, type QuestionBus } from '@askseam/store';
+import { MemoryQuestionBusHub, MemoryQuestionStore, type QuestionBus, type QuestionRecord } from '@askseam/store';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BusCluster, NODE_SEEN_ALIVE_MS } from './cluster.js';
 import { BackgroundWork, Lifecycle } from './lifecycle.js';
 import { silentLogger } from './logger.js';
+import { PendingQuestion, PendingTable } from './pending.js';
+import { RECONCILE_CHUNK } from './reconcile-pass.js';
+import { colourQuestion } from '../test/fixture.js';
 
 const buses: QuestionBus[] = [];
 
@@ -54,5 +57,46 @@ describe('BusCluster.isNodeAlive', () => {
     await subscribed(hub, 'a');
     expect(await cluster.isNodeAlive('a')).toBe(true);
     expect(asked).toEqual(['a', 'a', 'a']);
+  });
+});
+
+describe('BusCluster.reconcile', () => {
+  it('gives the event loop turns while it goes through many held questions, so timers (the heartbeat) run in the middle of it', async () => {
+    const hub = new MemoryQuestionBusHub();
+    const bus = hub.connect('a');
+    buses.push(bus);
+    const store = new MemoryQuestionStore();
+    const pending = new PendingTable();
+    const held = 5 * RECONCILE_CHUNK;
+    for (let index = 0; index < held; index++) {
+      const record: QuestionRecord = { rpcId: `q-${index}`, sessionId: 's', askedBy: 's', askedAt: new Date().toISOString(), questions: [colourQuestion], mode: 'detached' };
+      await store.save(record);
+      pending.add(new PendingQuestion(record, pending.nextSeq(), { saved: true }));
+    }
+    const lifecycle = new Lifecycle();
+    lifecycle.enter('running');
+    const cluster = new BusCluster(bus, { store, lifecycle, work: new BackgroundWork(), logger: silentLogger, reconcileMs: 60_000, resumeLeaseMs: 60_000 });
+    const settled: QuestionRecord[] = [];
+    await cluster.subscribe({
+      pending,
+      adoptPending: () => {},
+      adoptSettled: (record) => settled.push(record),
+      adoptVotes: () => {},
+      resumeOrphans: async () => {},
+      onUnreadable: () => {},
+    });
+    // The memory store answers in microtasks: without turns of its own, the whole pass would run before any timer.
+    let turns = 0;
+    let done = false;
+    const tick = () => {
+      if (done) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    await cluster.reconcile();
+    done = true;
+    expect(turns).toBeGreaterThanOrEqual(3);
+    expect(settled).toEqual([]);
   });
 });

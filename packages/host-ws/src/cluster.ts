@@ -9,10 +9,11 @@ import {
   type SessionSelection,
   type UnreadableRecord,
 } from '@askseam/store';
-import { readAwaitingResume, type AwaitingResumeReader } from './awaiting-resume.js';
+import type { AwaitingResumeReader } from './awaiting-resume.js';
 import type { BackgroundWork, Lifecycle } from './lifecycle.js';
 import type { HostLogger } from './logger.js';
 import type { PendingTable } from './pending.js';
+import { reconcilePass } from './reconcile-pass.js';
 import { SETTLED_IDS_REMEMBERED_ON_A_BUS } from './recent-ids.js';
 
 /** A bus message as this host writes it; `publish` adds the sender. */
@@ -39,6 +40,7 @@ export interface ClusterLink {
   share?: {
     wants(message: QuestionBusMessage): boolean;
     selection(): SessionSelection | undefined;
+    serves(sessionId: string): boolean;
     afterReconcile(): Promise<void>;
   };
 }
@@ -303,41 +305,8 @@ export class BusCluster implements Cluster {
     return this.#reconciling;
   }
 
-  async #reconcileOnce(): Promise<void> {
-    const { store, lifecycle, logger } = this.deps;
-    const news = this.#link!;
-    const pending = news.pending;
-    let stillPending: QuestionRecord[];
-    let awaiting: QuestionRecord[];
-    try {
-      // A node that holds its share reads its own sessions only (its askers' records one by one, below).
-      const selection = news.share === undefined ? 'all' : news.share.selection();
-      stillPending = selection === undefined ? [] : await store.listPending(selection, { onUnreadable: news.onUnreadable });
-      const options = { onUnreadable: news.onUnreadable };
-      awaiting = await (this.deps.readAwaitingResume === undefined ? readAwaitingResume(store, options) : this.deps.readAwaitingResume(options));
-    } catch (error) {
-      logger.error('could not read the store to reconcile; trying again later', { error: String(error) });
-      return;
-    }
-    if (lifecycle.ended) return;
-    const pendingIds = new Set(stillPending.map((record) => record.rpcId));
-    for (const entry of pending.all()) {
-      // Our own question still being saved is not in the store yet, and is not gone.
-      if (!entry.saved || pendingIds.has(entry.rpcId)) continue;
-      let record: QuestionRecord | undefined;
-      try {
-        record = await store.get(entry.rpcId);
-      } catch (error) {
-        logger.error('could not read a question from the store', { rpcId: entry.rpcId, error: String(error) });
-        continue;
-      }
-      // Saved after our read of the pending list: still pending after all.
-      if (record?.outcome === undefined || lifecycle.ended) continue;
-      if (pending.get(entry.rpcId) === entry) news.adoptSettled(record);
-    }
-    if (lifecycle.ended) return;
-    for (const record of stillPending) news.adoptPending(record);
-    await news.share?.afterReconcile();
-    await news.resumeOrphans(awaiting);
+  #reconcileOnce(): Promise<void> {
+    const { store, lifecycle, logger, readAwaitingResume } = this.deps;
+    return reconcilePass({ store, lifecycle, logger, ...(readAwaitingResume === undefined ? {} : { readAwaitingResume }) }, this.#link!);
   }
 }

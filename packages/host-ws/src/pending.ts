@@ -160,6 +160,11 @@ export class PendingTable {
     return this.#inOrder ? entries : entries.sort(bySeq);
   }
 
+  /** Every pending entry, in no particular order, without a copy: a walk that may pause (a reconcile) sees what is still there when it gets to it. */
+  values(): IterableIterator<PendingQuestion> {
+    return this.#byRpcId.values();
+  }
+
   /** The pending entries of the given sessions, in ask order. Costs only those sessions' entries. */
   ofSessions(sessionIds: Iterable<string>): PendingQuestion[] {
     const found: PendingQuestion[] = [];

@@ -88,10 +88,15 @@ export class Share {
     return message.record.askedOn === this.deps.bus.nodeId || this.deps.pending.get(message.record.rpcId) !== undefined || this.deps.asksHere(message.record.rpcId);
   }
 
-  /** The sessions a reconcile lists pending questions of; undefined when there are none. */
+  /**
+   * The sessions a reconcile lists pending questions of; undefined when there are none. A session
+   * whose first read is still on its way is left out: that read brings its questions (it follows
+   * the session first), and a reconcile listing it meanwhile would read each of them again, one by one.
+   */
   selection(): SessionSelection | undefined {
-    if (this.deps.everything || this.#served.has(ALL)) return 'all';
-    return this.#served.size === 0 ? undefined : [...this.#served.keys()];
+    if (this.deps.everything || (this.#served.has(ALL) && !this.#loading.has(ALL))) return 'all';
+    const sessions = [...this.#served.keys()].filter((key) => key !== ALL && !this.#loading.has(key));
+    return sessions.length === 0 ? undefined : sessions;
   }
 
   /**
@@ -146,7 +151,8 @@ export class Share {
   /** Forget the questions this node no longer keeps (of one session, or of all). Not a settlement: they stay pending in the store. */
   trim(sessionId?: string): void {
     const { pending } = this.deps;
-    const entries = sessionId === undefined ? pending.all() : pending.ofSessions([sessionId]);
+    // All of them without a copy or a sort (after each reconcile, tens of thousands on a big node).
+    const entries = sessionId === undefined ? pending.values() : pending.ofSessions([sessionId]);
     for (const entry of entries) if (!this.keeps(entry)) pending.forget(entry);
   }
 

@@ -13,7 +13,7 @@ export function oneSessionPerson(req: IncomingMessage): Principal | undefined {
   return { id: `person-of-${session}`, canSee: (sessionId) => sessionId === session, sessions: [session], sessionsExhaustive: true };
 }
 
-/** The memory store, noting which sessions each listPending asked for (what a reconcile reads). */
+/** The memory store, noting which sessions each listPending or listPendingIds asked for (what a session's load and a reconcile read). */
 export class ListingStore extends MemoryQuestionStore {
   readonly listed: SessionSelection[] = [];
   /** The part each listAwaitingResume asked for (`'all'`: the whole list). */
@@ -21,6 +21,10 @@ export class ListingStore extends MemoryQuestionStore {
   override listPending(sessions: SessionSelection): Promise<QuestionRecord[]> {
     this.listed.push(sessions === 'all' ? 'all' : [...sessions]);
     return super.listPending(sessions);
+  }
+  override listPendingIds(sessions: SessionSelection): Promise<string[]> {
+    this.listed.push(sessions === 'all' ? 'all' : [...sessions]);
+    return super.listPendingIds(sessions);
   }
   override listAwaitingResume(options?: ListAwaitingResumeOptions): Promise<QuestionRecord[]> {
     this.awaitingRead.push(options?.partition?.index ?? 'all');

@@ -218,6 +218,17 @@ export class PostgresQuestionStore implements QuestionStore {
     return this.#recordsOf(rows, options);
   }
 
+  /** The rpcIds alone: no record column crosses the wire or is parsed. */
+  async listPendingIds(sessions: SessionSelection): Promise<string[]> {
+    const ids = sessions === 'all' ? undefined : [...new Set(sessions)];
+    if (ids !== undefined && ids.length === 0) {
+      this.#assertOpen('list the ids of pending questions');
+      return [];
+    }
+    const rows = await this.#query<{ rpc_id: string }>('list the ids of pending questions', false, ids === undefined ? this.#sql.pendingIdsAll : this.#sql.pendingIdsOf, ids === undefined ? [] : [ids]);
+    return rows.map((row) => row.rpc_id);
+  }
+
   async listAwaitingResume(options?: ListRecordsOptions): Promise<QuestionRecord[]> {
     const rows = await this.#query<QuestionRow>('list questions awaiting their resume', false, this.#sql.awaitingResume, []);
     return this.#recordsOf(rows, options);

@@ -14,6 +14,10 @@ export interface StoreStatements {
   get: NamedQuery;
   pendingAll: NamedQuery;
   pendingOf: NamedQuery;
+  /** Parameters: none. The pending rpcIds in save order, no record columns. */
+  pendingIdsAll: NamedQuery;
+  /** Parameters: session ids. */
+  pendingIdsOf: NamedQuery;
   awaitingResume: NamedQuery;
   markResumed: NamedQuery;
   appendEvent: NamedQuery;
@@ -96,6 +100,8 @@ export function storeStatements(schema: string, retention: boolean): StoreStatem
     get: named('get', `SELECT ${recordColumns} FROM ${s}.questions WHERE rpc_id = $1`),
     pendingAll: named('pending_all', `SELECT ${recordColumns} FROM ${s}.questions WHERE outcome IS NULL ORDER BY seq`),
     pendingOf: named('pending_of', `SELECT ${recordColumns} FROM ${s}.questions WHERE outcome IS NULL AND session_id = ANY($1::text[]) ORDER BY seq`),
+    pendingIdsAll: named('pending_ids_all', `SELECT rpc_id FROM ${s}.questions WHERE outcome IS NULL ORDER BY seq`),
+    pendingIdsOf: named('pending_ids_of', `SELECT rpc_id FROM ${s}.questions WHERE outcome IS NULL AND session_id = ANY($1::text[]) ORDER BY seq`),
     awaitingResume: named('awaiting', `SELECT ${recordColumns} FROM ${s}.questions WHERE outcome IN ('answered', 'cancelled') AND resumed_at IS NULL ORDER BY seq`),
     markResumed: named(
       'mark_resumed',

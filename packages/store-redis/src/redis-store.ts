@@ -61,6 +61,8 @@ export interface RedisQuestionStoreOptions {
 }
 
 const defaultUrl = 'redis://127.0.0.1:6379';
+/** How many pending indexes `listPendingIds` reads per round trip (see readIndexes). */
+const INDEXES_PER_READ = 64;
 /** How many rpcId → bucket answers a store remembers (an rpcId's bucket never changes). */
 const bucketCacheSize = 10_000;
 
@@ -254,6 +256,21 @@ export class RedisQuestionStore implements QuestionStore {
       const entries = await readIndexes(client, indexes);
       // A record claimed between the two reads is no longer pending: leave it out.
       return this.#readRecords(client, entries, (record) => record.outcome === undefined, options?.onUnreadable);
+    });
+  }
+
+  /**
+   * The pending indexes alone (ZRANGE per session, or per bucket for `'all'`), no record read: a
+   * host's reconcile compares them with what it holds and reads only the records it lacks.
+   */
+  async listPendingIds(sessions: SessionSelection): Promise<string[]> {
+    const keys = this.#keys;
+    const chosen = sessions === 'all' ? undefined : [...new Set(sessions)].map((sessionId) => ({ bucket: sessionBucket(sessionId), key: keys.sessionPending(sessionId) }));
+    return this.#run('list the ids of pending questions', { writes: false }, async (client) => {
+      const indexes = chosen ?? (await this.#usedBuckets(client)).map((bucket) => ({ bucket, key: keys.pending(bucket) }));
+      if (indexes.length === 0) return [];
+      // A reconcile's read, off every answer's path: in parts, so that it never holds the event loop long.
+      return (await readIndexes(client, indexes, INDEXES_PER_READ)).map((entry) => entry.rpcId);
     });
   }
 

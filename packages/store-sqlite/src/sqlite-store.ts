@@ -200,6 +200,14 @@ export class SqliteQuestionStore implements QuestionStore {
     return this.#recordsOf(rows, options);
   }
 
+  /** The rpcIds alone, from the partial index of pending rows: no record is read or parsed. */
+  async listPendingIds(sessions: SessionSelection): Promise<string[]> {
+    const rows = (await this.#read((statements) =>
+      sessions === 'all' ? statements.pendingIdsAll.all() : statements.pendingIdsOf.all(JSON.stringify([...new Set(sessions)])),
+    )) as { rpc_id: string }[];
+    return rows.map((row) => row.rpc_id);
+  }
+
   async listAwaitingResume(options?: ListRecordsOptions): Promise<QuestionRecord[]> {
     const rows = (await this.#read((statements) => statements.awaitingResume.all(...humanOutcomes))) as QuestionRow[];
     return this.#recordsOf(rows, options);
@@ -373,6 +381,8 @@ function prepare(db: Connection) {
     settleVotes: statement(`UPDATE questions SET votes = @votes, outcome = 'answered', answer = @answer, settled_at = @settled_at, answered_by = @answered_by WHERE rpc_id = @rpc_id AND outcome IS NULL`),
     pendingAll: statement(pendingAllSql),
     pendingOf: statement(`SELECT ${columns} FROM questions WHERE outcome IS NULL AND session_id IN (SELECT value FROM json_each(?)) ORDER BY seq`),
+    pendingIdsAll: statement('SELECT rpc_id FROM questions INDEXED BY questions_pending_by_session WHERE outcome IS NULL ORDER BY seq'),
+    pendingIdsOf: statement('SELECT rpc_id FROM questions WHERE outcome IS NULL AND session_id IN (SELECT value FROM json_each(?)) ORDER BY seq'),
     settled: (filters: SettledFilters): Statement => {
       const key = settledFilterColumns.filter((column) => filters[column] !== undefined);
       const name = key.join(',');

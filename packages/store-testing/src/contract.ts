@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { QuestionStoreError, type NewQuestionEvent, type NewQuestionRecord, type QuestionStore } from '@askseam/store';
 import { questionStoreErrorCode } from './error-code.js';
 import { sampleQuestionRecord } from './sample.js';
+import { describePendingIdsContract } from './pending-ids-contract.js';
 import { describeVoteContract } from './vote-contract.js';
 
 export { sampleQuestionRecord } from './sample.js';
@@ -242,6 +243,8 @@ export function describeQuestionStoreContract(name: string, makeStore: () => Que
         expect(await store.listPending(['unknown'])).toEqual([]);
         expect(await store.listPending([])).toEqual([]);
       });
+
+      describePendingIdsContract(fresh);
     });
 
     describe('listSettled (when the store has it)', () => {

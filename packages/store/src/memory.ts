@@ -116,6 +116,15 @@ export class MemoryQuestionStore implements QuestionStore {
     return found;
   }
 
+  async listPendingIds(sessions: SessionSelection): Promise<string[]> {
+    const wanted = sessions === 'all' ? undefined : new Set(sessions);
+    const found: string[] = [];
+    for (const record of this.#records.values()) {
+      if (record.outcome === undefined && (wanted === undefined || wanted.has(record.sessionId))) found.push(record.rpcId);
+    }
+    return found;
+  }
+
   /** `listAwaitingResume` honours `partition`: a record's part is a hash of its rpcId. */
   readonly partitionsAwaitingResume = true;
 

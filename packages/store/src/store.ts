@@ -132,6 +132,14 @@ export interface QuestionStore {
   /** The pending records of the given sessions (or all), in the order they were saved. */
   listPending(sessions: SessionSelection, options?: ListRecordsOptions): Promise<QuestionRecord[]>;
   /**
+   * Optional: the rpcIds `listPending(sessions)` would list, in the same order, without reading the
+   * records: what a host's reconcile compares with the questions it holds, so that a reconcile costs
+   * what changed, not what is held. It may also list a pending record that `listPending` leaves out
+   * as unreadable (it reads no record, so it cannot tell); `get` then says what is wrong with it.
+   * A host falls back to `listPending` on a store without it.
+   */
+  listPendingIds?(sessions: SessionSelection): Promise<string[]>;
+  /**
    * Settled records whose outcome a person chose (`answered`, `cancelled`) and which nobody has
    * taken yet (`markResumed` not called), in the order they were saved: what a host must hand to
    * its resume handler when it starts.
