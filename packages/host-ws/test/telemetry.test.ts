@@ -130,6 +130,34 @@ describe('an answered question', () => {
   });
 });
 
+describe('the pending count', () => {
+  it('adds up the questions of two hosts on one meter provider, and goes back to 0 as each is answered', async () => {
+    const otel = recording();
+    recordings.push(otel);
+    const hosts = await Promise.all(
+      [0, 1].map(async () => {
+        const agents = rootAgents('agent-a');
+        const userQuestions = new UserQuestions({ agents: agents.registry, telemetry: otel.telemetry });
+        const node = await startHost({ userQuestions, telemetry: otel.telemetry });
+        return { agents, userQuestions, node, client: await node.connect() };
+      }),
+    );
+    const asks = hosts.map(({ agents, userQuestions }) => userQuestions.ask({ questions: [colourQuestion], agent: agents.agent('agent-a') }));
+    const requested = await Promise.all(hosts.map(({ client }) => client.next('question/requested')));
+    const pending = () => otel.points('askseam.question.pending');
+    expect(await pending()).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 2 }]);
+    await hosts[0]!.client.answer(requested[0]!.rpcId, 'agent-a', redAnswer);
+    await asks[0];
+    expect(await pending()).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 1 }]);
+    await hosts[1]!.client.answer(requested[1]!.rpcId, 'agent-a', redAnswer);
+    await asks[1];
+    expect(await pending()).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 0 }]);
+    expect(await otel.points('askseam.question.duration')).toEqual([
+      { attributes: { 'askseam.outcome': 'answered', 'askseam.question.intent': 'question', 'askseam.channel': 'websocket' }, value: { count: 2 } },
+    ]);
+  });
+});
+
 describe('a rejected, then answered question', () => {
   it('has a rejected event with its reason code between delivery and answer, and counts the rejection by reason', async () => {
     const node = await tracedNode();
