@@ -69,7 +69,7 @@ export class HostTelemetry {
   /** The seam's span of each blocking ask asked here and not yet settled, by rpcId. */
   readonly #observations = new Map<string, AskObservation>();
   /** Each question asked here and still pending: when, and the count it is in (the -1 must match the +1). */
-  readonly #counted = new Map<string, { askedAt: string; count: PendingCount }>();
+  readonly #counted = new Map<string, { askedAt: string; intent: string; count: PendingCount | undefined }>();
 
   /** Undefined without a tracer or meter provider: then the host never calls in here. */
   static create(options: AskseamTelemetry | undefined): HostTelemetry | undefined {
@@ -110,9 +110,10 @@ export class HostTelemetry {
     switch (fact.kind) {
       case 'asked': {
         const intent = intentKindOf(fact.record.questions);
-        const count = this.#instruments?.pending.count(fact.record.askedBy, intent) ?? { intent, value: 0 };
-        count.value++;
-        this.#counted.set(fact.record.rpcId, { askedAt: fact.record.askedAt, count });
+        const pending = this.#instruments?.pending;
+        const count = pending?.count(fact.record.askedBy, intent);
+        if (count !== undefined) pending!.add(count, 1);
+        this.#counted.set(fact.record.rpcId, { askedAt: fact.record.askedAt, intent, count });
         return;
       }
       case 'delivered':
@@ -124,7 +125,7 @@ export class HostTelemetry {
         this.#observations.get(fact.rpcId)?.addEvent('askseam.rejected', { [names.rejectionReason]: fact.reason, [names.channel]: fact.by.channel });
         return;
       case 'escalated': {
-        const intent = this.#counted.get(fact.rpcId)?.count.intent;
+        const intent = this.#counted.get(fact.rpcId)?.intent;
         const tier = { [hostNames.escalationTier]: fact.tier, [hostNames.escalationReason]: fact.reason };
         this.#instruments?.escalations.add(1, { ...tier, ...(intent === undefined ? {} : { [names.intent]: intent }) });
         this.#observations.get(fact.rpcId)?.addEvent('askseam.escalated', tier);
@@ -231,9 +232,9 @@ export class HostTelemetry {
   #recordDuration(rpcId: string, outcome: string, record: QuestionRecord | undefined, channel: string | undefined): void {
     const instruments = this.#instruments;
     if (instruments === undefined) return;
-    // A question asked here carries its intent in its count; one from elsewhere in its record.
+    // A question asked here carries its intent in its counted entry; one from elsewhere in its record.
     const counted = this.#counted.get(rpcId);
-    const intent = counted?.count.intent ?? (record === undefined ? undefined : intentKindOf(record.questions));
+    const intent = counted?.intent ?? (record === undefined ? undefined : intentKindOf(record.questions));
     const askedAt = record?.askedAt ?? counted?.askedAt;
     if (askedAt === undefined) return;
     const seconds = Math.max(0, (Date.now() - Date.parse(askedAt)) / 1000);
@@ -249,13 +250,13 @@ export class HostTelemetry {
     const counted = this.#counted.get(rpcId);
     if (counted === undefined) return;
     this.#counted.delete(rpcId);
-    counted.count.value--;
+    if (counted.count !== undefined) this.#instruments!.pending.add(counted.count, -1);
   }
 }
 
 /** How many questions asked with one agent and intent are pending now. */
 interface PendingCount {
-  readonly intent: string;
+  readonly attributes: Attributes;
   value: number;
 }
 
@@ -264,28 +265,38 @@ interface PendingCount {
  * up-down counter): an ask and its settlement change a number here instead of calling the SDK,
  * which hashes the attributes and updates its aggregation on every add (two calls an ask, about
  * 3 µs of a 170 µs round trip; docs/performance.md, section 1b). The points are the ones an
- * UpDownCounter would have: one per agent and intent ever counted, 0 once none is pending.
+ * UpDownCounter would have: one per agent and intent ever counted, 0 once none is pending. A meter
+ * without observable instruments gets that UpDownCounter.
  */
 class PendingCounts {
-  readonly #counts = new Map<string, { attributes: Attributes; count: PendingCount }>();
+  readonly #counts = new Map<string, PendingCount>();
+  readonly #counter: { add(value: number, attributes?: Attributes): void } | undefined;
 
   constructor(meter: TelemetryMeter) {
-    meter
-      .createObservableUpDownCounter(metricNames.pending, { unit: '{question}', description: 'Questions asked on this node and waiting for an answer.' })
-      .addCallback((result) => {
-        for (const { attributes, count } of this.#counts.values()) result.observe(count.value, attributes);
-      });
+    const options = { unit: '{question}', description: 'Questions asked on this node and waiting for an answer.' };
+    if (typeof meter.createObservableUpDownCounter !== 'function') {
+      this.#counter = meter.createUpDownCounter(metricNames.pending, options);
+      return;
+    }
+    meter.createObservableUpDownCounter(metricNames.pending, options).addCallback((result) => {
+      for (const count of this.#counts.values()) result.observe(count.value, count.attributes);
+    });
   }
 
   /** The count of questions asked by `agentId` with `intent`, made (with its attributes) the first time. */
   count(agentId: string, intent: string): PendingCount {
     const key = `${agentId}\u0000${intent}`;
-    let entry = this.#counts.get(key);
-    if (entry === undefined) {
-      entry = { attributes: { [names.agentId]: agentId, [names.intent]: intent }, count: { intent, value: 0 } };
-      this.#counts.set(key, entry);
+    let count = this.#counts.get(key);
+    if (count === undefined) {
+      count = { attributes: { [names.agentId]: agentId, [names.intent]: intent }, value: 0 };
+      this.#counts.set(key, count);
     }
-    return entry.count;
+    return count;
+  }
+
+  add(count: PendingCount, delta: 1 | -1): void {
+    count.value += delta;
+    this.#counter?.add(delta, count.attributes);
   }
 }
 

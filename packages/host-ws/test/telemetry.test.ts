@@ -156,6 +156,27 @@ describe('the pending count', () => {
       { attributes: { 'askseam.outcome': 'answered', 'askseam.question.intent': 'question', 'askseam.channel': 'websocket' }, value: { count: 2 } },
     ]);
   });
+  it('is an UpDownCounter with the same points on a meter that has no observable instruments', async () => {
+    const otel = recording();
+    recordings.push(otel);
+    // The SDK's own meter, minus createObservableUpDownCounter (a meter written for askseam's older interface).
+    const meterProvider = {
+      getMeter(name: string, version?: string) {
+        const meter = otel.telemetry.meterProvider.getMeter(name, version);
+        return { createCounter: meter.createCounter.bind(meter), createUpDownCounter: meter.createUpDownCounter.bind(meter), createHistogram: meter.createHistogram.bind(meter) };
+      },
+    };
+    const agents = rootAgents('agent-a');
+    const userQuestions = new UserQuestions({ agents: agents.registry });
+    const node = await startHost({ userQuestions, telemetry: { meterProvider } });
+    const client = await node.connect();
+    const asking = userQuestions.ask({ questions: [colourQuestion], agent: agents.agent('agent-a') });
+    const requested = await client.next('question/requested');
+    expect(await otel.points('askseam.question.pending')).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 1 }]);
+    await client.answer(requested.rpcId, 'agent-a', redAnswer);
+    await asking;
+    expect(await otel.points('askseam.question.pending')).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 0 }]);
+  });
 });
 
 describe('a rejected, then answered question', () => {

@@ -56,8 +56,12 @@ export interface Meter {
   createCounter(name: string, options?: TelemetryInstrumentOptions): { add(value: number, attributes?: Attributes): void };
   createUpDownCounter(name: string, options?: TelemetryInstrumentOptions): { add(value: number, attributes?: Attributes): void };
   createHistogram(name: string, options?: TelemetryInstrumentOptions): { record(value: number, attributes?: Attributes): void };
-  /** An asynchronous up-down counter: its callbacks report the current values when the SDK collects. */
-  createObservableUpDownCounter(name: string, options?: TelemetryInstrumentOptions): { addCallback(callback: (result: TelemetryObservableResult) => void): void };
+  /**
+   * An asynchronous up-down counter: its callbacks report the current values when the SDK collects.
+   * Every OpenTelemetry meter has it; a meter without it gets `askseam.question.pending` as an
+   * UpDownCounter added to on every ask and settlement.
+   */
+  createObservableUpDownCounter?(name: string, options?: TelemetryInstrumentOptions): { addCallback(callback: (result: TelemetryObservableResult) => void): void };
 }
 
 /** The part of OpenTelemetry's `ObservableResult` askseam calls. */
