@@ -142,7 +142,7 @@ export async function run(config) {
         unit: 'ms',
         baseline: { name: 'the same stack without providers', value: plainP50 },
         target: { on: 'ratio', op: '<=', value: 1.1, text: '<= 1.10× without (under 10 %)' },
-        note: `Every ask is one sampled askseam.ask span with its events (batched to an exporter that drops them: ${droppingExporter.exported} spans), and four metrics; the AsyncLocalStorage context manager is on for both rows.`,
+        note: `Every ask is one sampled askseam.ask span with its events (batched to an exporter that drops them: ${droppingExporter.exported} spans), the time to answer recorded and the pending count kept; the AsyncLocalStorage context manager is on for every row.`,
       }),
       figure({
         section: SECTION,
