@@ -27,8 +27,10 @@ export const config = {
   },
   telemetry: {
     warmup: int('BENCH_OTEL_WARMUP', 300, 30),
-    rounds: int('BENCH_OTEL_ROUNDS', 8, 2),
-    perRound: int('BENCH_OTEL_PER_ROUND', 250, 40),
+    // Short blocks, many rounds: the ratios of this section are a few per cent apart, and a load
+    // that shifts every second or so moves 250-ask blocks (about 50 ms each) by more than that.
+    rounds: int('BENCH_OTEL_ROUNDS', 40, 4),
+    perRound: int('BENCH_OTEL_PER_ROUND', 50, 20),
     budgetMs: int('BENCH_OTEL_BUDGET_MS', 60_000, 30_000),
   },
   mcp: {

@@ -48,7 +48,7 @@ const spanKindInternal = 0;
 const durationBoundaries = [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600, 7200, 14_400, 43_200, 86_400];
 
 interface Instruments {
-  pending: ReturnType<TelemetryMeter['createUpDownCounter']>;
+  pending: PendingCounts;
   duration: ReturnType<TelemetryMeter['createHistogram']>;
   rejected: ReturnType<TelemetryMeter['createCounter']>;
   connections: ReturnType<TelemetryMeter['createUpDownCounter']>;
@@ -68,8 +68,8 @@ export class HostTelemetry {
   readonly #instruments: Instruments | undefined;
   /** The seam's span of each blocking ask asked here and not yet settled, by rpcId. */
   readonly #observations = new Map<string, AskObservation>();
-  /** Each question asked here and still pending: when, and the attributes it was counted with (the -1 must match the +1). */
-  readonly #counted = new Map<string, { askedAt: string; attributes: Attributes }>();
+  /** Each question asked here and still pending: when, and the count it is in (the -1 must match the +1). */
+  readonly #counted = new Map<string, { askedAt: string; intent: string; count: PendingCount | undefined }>();
 
   /** Undefined without a tracer or meter provider: then the host never calls in here. */
   static create(options: AskseamTelemetry | undefined): HostTelemetry | undefined {
@@ -85,7 +85,7 @@ export class HostTelemetry {
       meter === undefined
         ? undefined
         : {
-            pending: meter.createUpDownCounter(metricNames.pending, { unit: '{question}', description: 'Questions asked on this node and waiting for an answer.' }),
+            pending: pendingCountsOf(meter),
             duration: meter.createHistogram(metricNames.duration, {
               unit: 's',
               description: 'Time from the ask to its settlement (answered, dismissed, withdrawn or timed out).',
@@ -109,9 +109,11 @@ export class HostTelemetry {
   onFact(fact: HostFact): void {
     switch (fact.kind) {
       case 'asked': {
-        const attributes = { [names.agentId]: fact.record.askedBy, [names.intent]: intentKindOf(fact.record.questions) };
-        this.#counted.set(fact.record.rpcId, { askedAt: fact.record.askedAt, attributes });
-        this.#instruments?.pending.add(1, attributes);
+        const intent = intentKindOf(fact.record.questions);
+        const pending = this.#instruments?.pending;
+        const count = pending?.count(fact.record.askedBy, intent);
+        if (count !== undefined) pending!.add(count, 1);
+        this.#counted.set(fact.record.rpcId, { askedAt: fact.record.askedAt, intent, count });
         return;
       }
       case 'delivered':
@@ -123,7 +125,7 @@ export class HostTelemetry {
         this.#observations.get(fact.rpcId)?.addEvent('askseam.rejected', { [names.rejectionReason]: fact.reason, [names.channel]: fact.by.channel });
         return;
       case 'escalated': {
-        const intent = this.#counted.get(fact.rpcId)?.attributes[names.intent];
+        const intent = this.#counted.get(fact.rpcId)?.intent;
         const tier = { [hostNames.escalationTier]: fact.tier, [hostNames.escalationReason]: fact.reason };
         this.#instruments?.escalations.add(1, { ...tier, ...(intent === undefined ? {} : { [names.intent]: intent }) });
         this.#observations.get(fact.rpcId)?.addEvent('askseam.escalated', tier);
@@ -230,17 +232,17 @@ export class HostTelemetry {
   #recordDuration(rpcId: string, outcome: string, record: QuestionRecord | undefined, channel: string | undefined): void {
     const instruments = this.#instruments;
     if (instruments === undefined) return;
-    // A question asked here carries its intent in the counted attributes; one from elsewhere in its record.
+    // A question asked here carries its intent in its counted entry; one from elsewhere in its record.
     const counted = this.#counted.get(rpcId);
-    const intent = counted?.attributes[names.intent] ?? (record === undefined ? undefined : intentKindOf(record.questions));
+    const intent = counted?.intent ?? (record === undefined ? undefined : intentKindOf(record.questions));
     const askedAt = record?.askedAt ?? counted?.askedAt;
     if (askedAt === undefined) return;
     const seconds = Math.max(0, (Date.now() - Date.parse(askedAt)) / 1000);
-    instruments.duration.record(seconds, {
-      [names.outcome]: outcome,
-      ...(intent === undefined ? {} : { [names.intent]: intent }),
-      ...(channel === undefined ? {} : { [names.channel]: channel }),
-    });
+    // Stored one by one, not spread in: three small objects fewer a question.
+    const attributes: Attributes = { [names.outcome]: outcome };
+    if (intent !== undefined) attributes[names.intent] = intent;
+    if (channel !== undefined) attributes[names.channel] = channel;
+    instruments.duration.record(seconds, attributes);
   }
 
   #leave(rpcId: string): void {
@@ -248,6 +250,68 @@ export class HostTelemetry {
     const counted = this.#counted.get(rpcId);
     if (counted === undefined) return;
     this.#counted.delete(rpcId);
-    this.#instruments?.pending.add(-1, counted.attributes);
+    if (counted.count !== undefined) this.#instruments!.pending.add(counted.count, -1);
   }
+}
+
+/** How many questions asked with one agent and intent are pending now. */
+interface PendingCount {
+  readonly attributes: Attributes;
+  value: number;
+}
+
+/**
+ * `askseam.question.pending`, kept by the host and reported when the SDK collects (an observable
+ * up-down counter): an ask and its settlement change a number here instead of calling the SDK,
+ * which hashes the attributes and updates its aggregation on every add (two calls an ask, about
+ * 3 µs of a 170 µs round trip; docs/performance.md, section 1b). The points are the ones an
+ * UpDownCounter would have: one per agent and intent ever counted, 0 once none is pending. A meter
+ * without observable instruments gets that UpDownCounter.
+ */
+class PendingCounts {
+  readonly #counts = new Map<string, PendingCount>();
+  readonly #counter: { add(value: number, attributes?: Attributes): void } | undefined;
+
+  constructor(meter: TelemetryMeter) {
+    const options = { unit: '{question}', description: 'Questions asked on this node and waiting for an answer.' };
+    if (typeof meter.createObservableUpDownCounter !== 'function') {
+      this.#counter = meter.createUpDownCounter(metricNames.pending, options);
+      return;
+    }
+    meter.createObservableUpDownCounter(metricNames.pending, options).addCallback((result) => {
+      for (const count of this.#counts.values()) result.observe(count.value, count.attributes);
+    });
+  }
+
+  /** The count of questions asked by `agentId` with `intent`, made (with its attributes) the first time. */
+  count(agentId: string, intent: string): PendingCount {
+    const key = `${agentId}\u0000${intent}`;
+    let count = this.#counts.get(key);
+    if (count === undefined) {
+      count = { attributes: { [names.agentId]: agentId, [names.intent]: intent }, value: 0 };
+      this.#counts.set(key, count);
+    }
+    return count;
+  }
+
+  add(count: PendingCount, delta: 1 | -1): void {
+    count.value += delta;
+    this.#counter?.add(delta, count.attributes);
+  }
+}
+
+/**
+ * One PendingCounts per meter: hosts that share a meter provider (several in one process) add up
+ * into one instrument, as their adds to one UpDownCounter would, rather than each reporting the
+ * same attribute sets in turn (where the last callback's value would win).
+ */
+const pendingCountsByMeter = new WeakMap<TelemetryMeter, PendingCounts>();
+
+function pendingCountsOf(meter: TelemetryMeter): PendingCounts {
+  let counts = pendingCountsByMeter.get(meter);
+  if (counts === undefined) {
+    counts = new PendingCounts(meter);
+    pendingCountsByMeter.set(meter, counts);
+  }
+  return counts;
 }

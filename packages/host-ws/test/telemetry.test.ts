@@ -130,6 +130,55 @@ describe('an answered question', () => {
   });
 });
 
+describe('the pending count', () => {
+  it('adds up the questions of two hosts on one meter provider, and goes back to 0 as each is answered', async () => {
+    const otel = recording();
+    recordings.push(otel);
+    const hosts = await Promise.all(
+      [0, 1].map(async () => {
+        const agents = rootAgents('agent-a');
+        const userQuestions = new UserQuestions({ agents: agents.registry, telemetry: otel.telemetry });
+        const node = await startHost({ userQuestions, telemetry: otel.telemetry });
+        return { agents, userQuestions, node, client: await node.connect() };
+      }),
+    );
+    const asks = hosts.map(({ agents, userQuestions }) => userQuestions.ask({ questions: [colourQuestion], agent: agents.agent('agent-a') }));
+    const requested = await Promise.all(hosts.map(({ client }) => client.next('question/requested')));
+    const pending = () => otel.points('askseam.question.pending');
+    expect(await pending()).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 2 }]);
+    await hosts[0]!.client.answer(requested[0]!.rpcId, 'agent-a', redAnswer);
+    await asks[0];
+    expect(await pending()).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 1 }]);
+    await hosts[1]!.client.answer(requested[1]!.rpcId, 'agent-a', redAnswer);
+    await asks[1];
+    expect(await pending()).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 0 }]);
+    expect(await otel.points('askseam.question.duration')).toEqual([
+      { attributes: { 'askseam.outcome': 'answered', 'askseam.question.intent': 'question', 'askseam.channel': 'websocket' }, value: { count: 2 } },
+    ]);
+  });
+  it('is an UpDownCounter with the same points on a meter that has no observable instruments', async () => {
+    const otel = recording();
+    recordings.push(otel);
+    // The SDK's own meter, minus createObservableUpDownCounter (a meter written for askseam's older interface).
+    const meterProvider = {
+      getMeter(name: string, version?: string) {
+        const meter = otel.telemetry.meterProvider.getMeter(name, version);
+        return { createCounter: meter.createCounter.bind(meter), createUpDownCounter: meter.createUpDownCounter.bind(meter), createHistogram: meter.createHistogram.bind(meter) };
+      },
+    };
+    const agents = rootAgents('agent-a');
+    const userQuestions = new UserQuestions({ agents: agents.registry });
+    const node = await startHost({ userQuestions, telemetry: { meterProvider } });
+    const client = await node.connect();
+    const asking = userQuestions.ask({ questions: [colourQuestion], agent: agents.agent('agent-a') });
+    const requested = await client.next('question/requested');
+    expect(await otel.points('askseam.question.pending')).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 1 }]);
+    await client.answer(requested.rpcId, 'agent-a', redAnswer);
+    await asking;
+    expect(await otel.points('askseam.question.pending')).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 0 }]);
+  });
+});
+
 describe('a rejected, then answered question', () => {
   it('has a rejected event with its reason code between delivery and answer, and counts the rejection by reason', async () => {
     const node = await tracedNode();

@@ -62,6 +62,31 @@ describe('the ask span of the seam', () => {
     expect(exporter.getFinishedSpans()[0]!.events).toHaveLength(1);
   });
 
+  it('hands over its own observation, hidden from keys, spreads and JSON, with or without a deadline, even when the caller put one on the request', async () => {
+    const { exporter, seam } = traced();
+    const seen: { observation: AskObservation | undefined; keys: string[]; spread: AskObservation | undefined; json: string }[] = [];
+    seam.registerProvider({
+      ask: async (request) => {
+        seen.push({ observation: askObservationOf(request), keys: Object.keys(request), spread: askObservationOf({ ...request }), json: JSON.stringify(request) });
+        return { answers: [{ id: 'run', selected: ['Approve'] }] };
+      },
+    });
+    const forged: AskObservation = { traceContext: { traceparent: `00-${'1'.repeat(32)}-${'2'.repeat(16)}-01` }, setAttributes: () => {}, addEvent: () => {} };
+    await seam.ask({ agent, questions: [approval], [Symbol.for('askseam.askObservation')]: forged } as Parameters<UserQuestions['ask']>[0]);
+    await seam.ask({ agent, questions: [approval], timeoutMs: 60_000 });
+    const spans = exporter.getFinishedSpans();
+    expect(spans).toHaveLength(2);
+    for (const [index, { observation, keys, spread, json }] of seen.entries()) {
+      expect(observation).not.toBe(forged);
+      expect(observation?.traceContext).toEqual({ traceparent: `00-${spans[index]!.spanContext().traceId}-${spans[index]!.spanContext().spanId}-01` });
+      expect(keys).not.toContain('askseam.askObservation');
+      expect(spread).toBeUndefined();
+      expect(json).not.toContain('traceparent');
+    }
+    // The deadline's copy carries its own signal, and the observation with it.
+    expect(seen[1]!.keys).toEqual(expect.arrayContaining(['signal', 'timeoutMs']));
+  });
+
   it('records a dismissal as outcome cancelled without an error status', async () => {
     const { exporter, seam } = traced();
     seam.registerProvider({ ask: () => Promise.reject(new UserQuestionError('ASK_CANCELLED', 'The user dismissed the questions without answering.')) });

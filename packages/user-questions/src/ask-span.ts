@@ -69,10 +69,24 @@ export class AskSpan implements AskObservation {
     if (this.#recordContent) this.#span.setAttribute(names.questionTexts, questions.map((item) => item.question));
   }
 
-  /** Follow the ask to its end: the span ends as the caller's promise settles. */
-  follow(answer: Promise<AskUserQuestionAnswer>, questions: readonly AskUserQuestionItem[]): Promise<AskUserQuestionAnswer> {
+  /**
+   * Follow the ask to its end: `check` (gate 8) runs on the provider's answer, and the span ends
+   * in that same reaction, as the caller's promise settles (one promise, not one more for the span).
+   */
+  follow(
+    answer: Promise<AskUserQuestionAnswer>,
+    questions: AskUserQuestionItem[],
+    check: (questions: AskUserQuestionItem[], provided: AskUserQuestionAnswer) => AskUserQuestionAnswer,
+  ): Promise<AskUserQuestionAnswer> {
     return answer.then(
-      (value) => {
+      (provided) => {
+        let value: AskUserQuestionAnswer;
+        try {
+          value = check(questions, provided);
+        } catch (error) {
+          this.fail(error, false);
+          throw error;
+        }
         if (this.#recordContent) this.#span.setAttribute(names.answer, JSON.stringify(redactSensitiveAnswers(questions, value)));
         this.#end('answered');
         return value;

@@ -12,6 +12,7 @@ export type {
   MeterProvider as TelemetryMeterProvider,
   TelemetryAttributeValue,
   TelemetryInstrumentOptions,
+  TelemetryObservableResult,
   TelemetrySpan,
   TelemetrySpanContext,
   Tracer as TelemetryTracer,

@@ -7,7 +7,7 @@ import { UserQuestionError } from './errors.js';
 import { answerMismatch } from './match.js';
 import type { AskUserQuestionAnswer, AskUserQuestionItem } from './schemas.js';
 import { AskSpan } from './ask-span.js';
-import { askObservationOf, attachObservation, type AskseamTelemetry, type Tracer } from './telemetry.js';
+import { askObservationOf, observedRequest, type AskseamTelemetry, type Tracer } from './telemetry.js';
 import type { AgentRef, AgentRegistry, AskUserQuestionRequest, UserQuestionProvider } from './types.js';
 
 export interface UserQuestionsOptions {
@@ -82,8 +82,9 @@ export class UserQuestions {
     }
     span.asked(asked);
     // The provider adds to the span through the request it gets (askObservationOf).
-    const providerRequest = attachObservation({ ...request, questions: asked }, span);
-    return span.follow(askWithDeadline(this.#provider!, providerRequest, signal, timeoutMs).then(checkedAnswer.bind(undefined, asked)), asked);
+    const providerRequest = observedRequest(request, 'questions', asked, span);
+    // The span ends in the same reaction that checks the answer (gate 8): no promise of its own.
+    return span.follow(askWithDeadline(this.#provider!, providerRequest, signal, timeoutMs), asked, checkedAnswer);
   }
 
   /** Gates 1 to 7, in contract order; returns the seam's own copy of the questions. Throws the first gate's error. */
@@ -197,7 +198,7 @@ function askWithDeadline(
       return;
     }
 
-    callProvider(provider, withObservationOf(request, { ...request, signal: controller.signal })).then(
+    callProvider(provider, withSignal(request, controller.signal)).then(
       (answer) => finish(() => resolve(answer)),
       (error: unknown) => finish(() => reject(error)),
     );
@@ -214,8 +215,8 @@ function callProvider(provider: UserQuestionProvider, request: AskUserQuestionRe
   }
 }
 
-/** `copy` with the ask span's observation of `request`, which a spread leaves behind (it is not enumerable). */
-function withObservationOf(request: AskUserQuestionRequest, copy: AskUserQuestionRequest): AskUserQuestionRequest {
+/** A copy of `request` with `signal`, and with the ask span's observation of `request` (a spread leaves it behind: it is not enumerable). */
+function withSignal(request: AskUserQuestionRequest, signal: AbortSignal): AskUserQuestionRequest {
   const observation = askObservationOf(request);
-  return observation === undefined ? copy : attachObservation(copy, observation);
+  return observation === undefined ? { ...request, signal } : observedRequest(request, 'signal', signal, observation);
 }
