@@ -391,7 +391,7 @@ describe('RedisQuestionBus', () => {
       const keyPrefix = randomPrefix();
       // `a` dies while Redis is down; `b`, cut off too, cannot tell yet whether a live node just has not refreshed.
       const a = new RedisQuestionBus({ url: server.url, keyPrefix, livenessTtlMs: 100 });
-      const b = open({ keyPrefix, livenessTtlMs: 1_500 });
+      const b = open({ keyPrefix, livenessTtlMs: 3_000 });
       const heardByB = hear();
       await a.subscribe(hear());
       await b.subscribe(heardByB);
@@ -399,7 +399,8 @@ describe('RedisQuestionBus', () => {
       await a.close();
       await redisUp();
       await waitFor('b to resync', () => heardByB.resyncs === 1);
-      expect(await b.isNodeAlive(a.nodeId)).toBe(true);
+      // Its command connection may come back a moment after its subscriber.
+      expect(await whenAvailable(() => b.isNodeAlive(a.nodeId))).toBe(true);
       // Once b has been back for its own ttl, every live node has had time to refresh: a is gone.
       await waitFor('b to take a for gone', async () => !(await whenAvailable(() => b.isNodeAlive(a.nodeId))));
       expect(await whenAvailable(() => b.isNodeAlive(b.nodeId))).toBe(true);

@@ -154,9 +154,11 @@ export class RedisQuestionBus implements QuestionBus {
     // Pub/sub takes a connection to itself: once subscribed, Redis accepts no other commands on it.
     // A Cluster's subscriber re-reads the slot map now and then: when a slot moves, its master drops
     // the shard channels of that slot, and ioredis subscribes them again on the new owner once it
-    // sees the move (messages meanwhile are lost: hints, repaired by the next reconcile).
+    // sees the move (messages meanwhile are lost: hints, repaired by the next reconcile). On one
+    // Redis, `#resubscribed` subscribes again after a reconnect, not ioredis: its own resubscribe
+    // leaves a rejection unhandled when the connection drops again at once (no offline queue).
     const subscriber =
-      this.#client instanceof Cluster ? this.#client.duplicate([], { ...clusterFailFast, shardedSubscribers: true, slotsRefreshInterval: slotsRefreshMs }) : this.#client.duplicate(failFast);
+      this.#client instanceof Cluster ? this.#client.duplicate([], { ...clusterFailFast, shardedSubscribers: true, slotsRefreshInterval: slotsRefreshMs }) : this.#client.duplicate({ ...failFast, autoResubscribe: false });
     this.#subscriber = subscriber;
     this.#watchConnection(subscriber, 'subscriber');
     subscriber.on('message', (channel: string, text: string) => this.#receive(channel, text));
@@ -277,12 +279,9 @@ export class RedisQuestionBus implements QuestionBus {
   async isNodeAlive(nodeId: string): Promise<boolean> {
     this.#assertOpen('isNodeAlive');
     if (typeof nodeId !== 'string' || nodeId === '') throw new QuestionStoreError('INVALID_INPUT', 'isNodeAlive: `nodeId` must be a non-empty string.');
-    // Cut off ourselves lately: the others probably were too and could not refresh meanwhile. "Alive"
-    // only defers a resume (docs/scaling.md); "gone" would hand a live asker's answer to onResume elsewhere.
-    if (performance.now() < this.#judgesGoneFrom) return true;
     const key = aliveKey(this.keyPrefix, nodeId);
     // On a Cluster, PUBSUB NUMSUB counts the subscribers of one master only: the key alone decides.
-    if (this.#client instanceof Cluster) return (await this.#command('isNodeAlive', (client) => client.exists(key))) > 0;
+    if (this.#client instanceof Cluster) return (await this.#command('isNodeAlive', (client) => client.exists(key))) > 0 || this.#unsureWhoIsGone();
     // Subscribed, or refreshed lately: a node whose subscriber connection is being re-made is still alive.
     // Both questions in one write and one round trip: each write wakes Redis once (docs/performance.md).
     const [subscribers, fresh] = await this.#command('isNodeAlive', async (client) => {
@@ -291,7 +290,15 @@ export class RedisQuestionBus implements QuestionBus {
       for (const [error] of replies) if (error) throw error;
       return [replies[0]![1] as unknown[], replies[1]![1] as number] as const;
     });
-    return Number(subscribers[1]) > 0 || fresh > 0;
+    return Number(subscribers[1]) > 0 || fresh > 0 || this.#unsureWhoIsGone();
+  }
+
+  /**
+   * Cut off ourselves lately: the others probably were too and could not refresh meanwhile. "Alive"
+   * only defers a resume (docs/scaling.md); "gone" would hand a live asker's answer to onResume elsewhere.
+   */
+  #unsureWhoIsGone(): boolean {
+    return performance.now() < this.#judgesGoneFrom;
   }
 
   async acquireLease(key: string, ttlMs: number): Promise<boolean> {
@@ -369,8 +376,8 @@ export class RedisQuestionBus implements QuestionBus {
   /** The subscriber connection is back: make sure Redis has our channels again, then tell the listener. */
   async #resubscribed(subscriber: Redis | Cluster): Promise<void> {
     try {
-      // ioredis resubscribes by itself before this; waiting for our own SUBSCRIBE's reply proves Redis
-      // has processed that, so a resync started now cannot miss a message published after it.
+      // Waiting for our SUBSCRIBE's reply proves Redis has processed it, so a resync started now
+      // cannot miss a message published after it (on a Cluster, ioredis has subscribed again too).
       await this.#listen(subscriber);
     } catch (error) {
       // Dropped again before it settled: the next `ready` tries again.

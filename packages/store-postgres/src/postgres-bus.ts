@@ -189,10 +189,6 @@ export class PostgresQuestionBus implements QuestionBus {
     this.#assertOpen('isNodeAlive');
     if (typeof nodeId !== 'string' || nodeId === '') throw new QuestionStoreError('INVALID_INPUT', 'isNodeAlive: `nodeId` must be a non-empty string.');
     await this.#ensureSchema('isNodeAlive');
-    // Cut off ourselves lately: every other node was probably cut off too and could not refresh its
-    // row meanwhile. "Alive" only defers a resume (docs/scaling.md); "gone" would hand a live asker's
-    // answer to onResume elsewhere.
-    if (performance.now() < this.#judgesGoneFrom) return true;
     // Listening now (its connection is in pg_stat_activity), or refreshed lately: a node whose
     // connection is being re-made is still alive. Both in one statement and one round trip.
     const result = await this.#command('isNodeAlive', false, (client) =>
@@ -202,7 +198,10 @@ export class PostgresQuestionBus implements QuestionBus {
         [listenName(this.schema, nodeId), nodeId],
       ),
     );
-    return result.rows[0]?.alive === true;
+    // Cut off ourselves lately: every other node was probably cut off too and could not refresh its
+    // row meanwhile. "Alive" only defers a resume (docs/scaling.md); "gone" would hand a live asker's
+    // answer to onResume elsewhere.
+    return result.rows[0]?.alive === true || performance.now() < this.#judgesGoneFrom;
   }
 
   async acquireLease(key: string, ttlMs: number): Promise<boolean> {
