@@ -101,6 +101,10 @@ export async function run(config) {
   const plainStore = new SqliteQuestionStore(join(dir, 'plain.sqlite'));
   const tracedSqlite = await startAskseam({ telemetry: { tracerProvider, meterProvider }, store: tracedStore });
   const plainSqlite = await startAskseam({ store: plainStore });
+  // A second stack without providers on a file of its own: an A/A pair whose ratio is the noise
+  // of this comparison (fsync times swing by milliseconds on a shared disk).
+  const againStore = new SqliteQuestionStore(join(dir, 'plain-again.sqlite'));
+  const againSqlite = await startAskseam({ store: againStore });
   const begin = sdkCallsOfOneAsk(tracerProvider, meterProvider);
   let asked = 0;
   // The calls alone, the awaits standing where the real ask waits (the span lives across turns of the event loop).
@@ -141,6 +145,7 @@ export async function run(config) {
         { name: 'plainWithSdk', run: plainWithSdkCalls },
         { name: 'tracedSqlite', run: (count) => tracedSqlite.latencies(count) },
         { name: 'plainSqlite', run: (count) => plainSqlite.latencies(count) },
+        { name: 'againSqlite', run: (count) => againSqlite.latencies(count) },
       ],
       { warmup, rounds, perRound },
     );
@@ -220,6 +225,14 @@ export async function run(config) {
         unit: 'ms',
         baseline: { name: 'the same stack on SQLite without providers, p99', value: quantile(samples.plainSqlite, 0.99) },
       }),
+      figure({
+        section: SECTION,
+        name: `round trip on SQLite without providers, a second stack vs the first (A/A: the noise of the SQLite rows), p50 (n=${samples.againSqlite.length})`,
+        value: quantile(samples.againSqlite, 0.5),
+        unit: 'ms',
+        baseline: { name: 'the same stack on SQLite without providers', value: plainSqliteP50 },
+        note: 'Two identical stacks without providers, each on its own SQLite file, in the same alternation: how far apart two medians of the same code on this disk fall in this run. A recording-vs-none ratio within this distance of 1.00× is not told apart from noise.',
+      }),
       added('in memory', tracedP50, plainP50),
       added('on SQLite', tracedSqliteP50, plainSqliteP50),
     ];
@@ -229,8 +242,10 @@ export async function run(config) {
     await inert.close();
     await tracedSqlite.close();
     await plainSqlite.close();
+    await againSqlite.close();
     await tracedStore.close();
     await plainStore.close();
+    await againStore.close();
     rmSync(dir, { recursive: true, force: true });
     await tracerProvider.shutdown();
     await meterProvider.shutdown();
