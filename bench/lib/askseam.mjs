@@ -49,13 +49,14 @@ export function recordingWebSocket() {
  * respond frame back, so the two rows together show what the client's share of the round trip is.
  * The host checks every answer either way.
  */
-export async function startAskseam({ answerer = 'client', telemetry } = {}) {
+export async function startAskseam({ answerer = 'client', telemetry, store } = {}) {
   const { agents, registry } = agentRegistry(['agent-0001']);
   const agent = agents.get('agent-0001');
   // `telemetry`: OpenTelemetry providers for the seam and the host (the telemetry section).
   const userQuestions = new UserQuestions({ agents: registry, ...(telemetry === undefined ? {} : { telemetry }) });
   const token = 'bench-token';
-  const host = await createWebSocketHost({ userQuestions, token, ...(telemetry === undefined ? {} : { telemetry }) });
+  // `store`: a durable store the caller owns and closes after `close()` (the host leaves a store it was given open).
+  const host = await createWebSocketHost({ userQuestions, token, ...(telemetry === undefined ? {} : { telemetry }), ...(store === undefined ? {} : { store }) });
   const recorder = recordingWebSocket();
   const answer = seamAnswer();
   const peer = answerer === 'raw' ? await rawAnswerer(host.url, token, answer, recorder) : await clientAnswerer(host.url, token, answer, recorder);

@@ -4,7 +4,13 @@
 // variants in the same alternation take the cost apart: providers that record nothing (askseam's
 // own work), the OpenTelemetry SDK calls one ask makes on the same providers alone in a loop, and
 // the same calls made around a round trip of the stack without providers (the SDK's cost in place,
-// the floor for any integration that makes these calls).
+// the floor for any integration that makes these calls). The same A/B on a host with the SQLite
+// store shows what the recording costs next to a durable round trip: about the same microseconds,
+// a smaller share.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteQuestionStore } from '@askseam/store-sqlite';
 import { context } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
@@ -88,6 +94,17 @@ export async function run(config) {
   const traced = await startAskseam({ telemetry: { tracerProvider, meterProvider } });
   const plain = await startAskseam();
   const inert = await startAskseam({ telemetry: inertProviders });
+  // The same A/B on the SQLite store (WAL, synchronous=FULL: each ask and each answer is on disk
+  // before it is acknowledged), one file per stack in a fresh directory, removed at the end.
+  const dir = mkdtempSync(join(tmpdir(), 'askseam-bench-telemetry-'));
+  const tracedStore = new SqliteQuestionStore(join(dir, 'traced.sqlite'));
+  const plainStore = new SqliteQuestionStore(join(dir, 'plain.sqlite'));
+  const tracedSqlite = await startAskseam({ telemetry: { tracerProvider, meterProvider }, store: tracedStore });
+  const plainSqlite = await startAskseam({ store: plainStore });
+  // A second stack without providers on a file of its own: an A/A pair whose ratio is the noise
+  // of this comparison (fsync times swing by milliseconds on a shared disk).
+  const againStore = new SqliteQuestionStore(join(dir, 'plain-again.sqlite'));
+  const againSqlite = await startAskseam({ store: againStore });
   const begin = sdkCallsOfOneAsk(tracerProvider, meterProvider);
   let asked = 0;
   // The calls alone, the awaits standing where the real ask waits (the span lives across turns of the event loop).
@@ -126,19 +143,36 @@ export async function run(config) {
         { name: 'inert', run: (count) => inert.latencies(count) },
         { name: 'sdk', run: sdkAlone },
         { name: 'plainWithSdk', run: plainWithSdkCalls },
+        { name: 'tracedSqlite', run: (count) => tracedSqlite.latencies(count) },
+        { name: 'plainSqlite', run: (count) => plainSqlite.latencies(count) },
+        { name: 'againSqlite', run: (count) => againSqlite.latencies(count) },
       ],
       { warmup, rounds, perRound },
     );
     await tracerProvider.forceFlush();
     const n = samples.traced.length;
-    if (droppingExporter.exported < n) throw new Error(`expected at least ${n} spans exported, got ${droppingExporter.exported}`);
+    const nSqlite = samples.tracedSqlite.length;
+    if (droppingExporter.exported < n + nSqlite) throw new Error(`expected at least ${n + nSqlite} spans exported, got ${droppingExporter.exported}`);
     const plainP50 = quantile(samples.plain, 0.5);
     const sdkP50 = quantile(samples.sdk, 0.5);
+    const tracedP50 = quantile(samples.traced, 0.5);
+    const plainSqliteP50 = quantile(samples.plainSqlite, 0.5);
+    const tracedSqliteP50 = quantile(samples.tracedSqlite, 0.5);
+    // What the recording adds, in µs: the difference of the medians, against the round trip without
+    // providers on the same store (the ratio column is then the share of that round trip).
+    const added = (store, traced, plain) =>
+      figure({
+        section: SECTION,
+        name: `what a recording provider adds to the round trip p50, ${store} (difference of the medians; ratio: its share of the round trip)`,
+        value: (traced - plain) * 1000,
+        unit: 'µs',
+        baseline: { name: `the round trip without providers, ${store}`, value: plain * 1000 },
+      });
     return [
       figure({
         section: SECTION,
         name: `round trip p50 with a recording tracer and meter provider (n=${n})`,
-        value: quantile(samples.traced, 0.5),
+        value: tracedP50,
         unit: 'ms',
         baseline: { name: 'the same stack without providers', value: plainP50 },
         target: { on: 'ratio', op: '<=', value: 1.1, text: '<= 1.10× without (under 10 %)' },
@@ -176,11 +210,43 @@ export async function run(config) {
         unit: 'ms',
         baseline: { name: 'the same stack without providers, p99', value: quantile(samples.plain, 0.99) },
       }),
+      figure({
+        section: SECTION,
+        name: `round trip on SQLite, recording vs none, p50 (n=${nSqlite})`,
+        value: tracedSqliteP50,
+        unit: 'ms',
+        baseline: { name: 'the same stack on SQLite without providers', value: plainSqliteP50 },
+        note: 'The same A/B on a host with the SQLite store (a file per stack in a fresh temporary directory; WAL, synchronous=FULL, so each ask and each answer is on disk before it is acknowledged), in the same alternation as the rows above, on the same providers and context manager. The target stays on the in-memory rows, where telemetry is the largest share of the round trip.',
+      }),
+      figure({
+        section: SECTION,
+        name: `round trip on SQLite, recording vs none, p99 (n=${nSqlite})`,
+        value: quantile(samples.tracedSqlite, 0.99),
+        unit: 'ms',
+        baseline: { name: 'the same stack on SQLite without providers, p99', value: quantile(samples.plainSqlite, 0.99) },
+      }),
+      figure({
+        section: SECTION,
+        name: `round trip on SQLite without providers, a second stack vs the first (A/A: the noise of the SQLite rows), p50 (n=${samples.againSqlite.length})`,
+        value: quantile(samples.againSqlite, 0.5),
+        unit: 'ms',
+        baseline: { name: 'the same stack on SQLite without providers', value: plainSqliteP50 },
+        note: 'Two identical stacks without providers, each on its own SQLite file, in the same alternation: how far apart two medians of the same code on this disk fall in this run. A recording-vs-none ratio within this distance of 1.00× is not told apart from noise.',
+      }),
+      added('in memory', tracedP50, plainP50),
+      added('on SQLite', tracedSqliteP50, plainSqliteP50),
     ];
   } finally {
     await traced.close();
     await plain.close();
     await inert.close();
+    await tracedSqlite.close();
+    await plainSqlite.close();
+    await againSqlite.close();
+    await tracedStore.close();
+    await plainStore.close();
+    await againStore.close();
+    rmSync(dir, { recursive: true, force: true });
     await tracerProvider.shutdown();
     await meterProvider.shutdown();
     context.disable();
