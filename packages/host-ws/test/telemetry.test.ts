@@ -103,7 +103,7 @@ describe('an answered question', () => {
     // The stored record points at the ask span, for a node that takes the answer elsewhere.
     expect((await node.host.store.get(requested.rpcId))?.traceContext).toEqual({ traceparent: traceparentOf(ask) });
 
-    expect(await node.otel.points('askseam.question.pending')).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 0 }]);
+    expect(await node.otel.points('askseam.question.pending')).toEqual(pendingPoints(0));
     expect(await node.otel.points('askseam.question.duration')).toEqual([
       { attributes: { 'askseam.outcome': 'answered', 'askseam.question.intent': 'question', 'askseam.channel': 'websocket' }, value: { count: 1 } },
     ]);
@@ -118,17 +118,29 @@ describe('an answered question', () => {
     const telemetry = { ...otel.telemetry, recordContent: true };
     const userQuestions = new UserQuestions({ agents: agents.registry, telemetry });
     const node = await startHost({ userQuestions, telemetry });
-    const client = await node.connect();
-    const asking = userQuestions.ask({ questions: [colourQuestion], agent: agents.agent('agent-a') });
-    const requested = await client.next('question/requested');
-    expect(await otel.points('askseam.question.pending')).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 1 }]);
-    await client.answer(requested.rpcId, 'agent-a', redAnswer);
-    await asking;
+    await askAnswered(node, () => userQuestions.ask({ questions: [colourQuestion], agent: agents.agent('agent-a') }), async () => {
+      expect(await otel.points('askseam.question.pending')).toEqual(pendingPoints(1));
+    });
     const ask = onlySpan(otel.spans(), 'askseam.ask');
     expect(ask.attributes['askseam.question.texts']).toEqual(['Which colour?']);
     expect(ask.attributes['askseam.answer']).toBe(JSON.stringify(redAnswer));
   });
 });
+
+/** Ask through `ask`, check what holds while the question waits, then answer it over a socket and wait for the ask. */
+async function askAnswered(node: Awaited<ReturnType<typeof startHost>>, ask: () => Promise<unknown>, whileWaiting: () => Promise<void>): Promise<void> {
+  const client = await node.connect();
+  const asking = ask();
+  const requested = await client.next('question/requested');
+  await whileWaiting();
+  await client.answer(requested.rpcId, 'agent-a', redAnswer);
+  await asking;
+}
+
+/** The pending count's points while only agent-a asks plain questions. */
+function pendingPoints(value: number) {
+  return [{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value }];
+}
 
 describe('the pending count', () => {
   it('adds up the questions of two hosts on one meter provider, and goes back to 0 as each is answered', async () => {
@@ -145,17 +157,18 @@ describe('the pending count', () => {
     const asks = hosts.map(({ agents, userQuestions }) => userQuestions.ask({ questions: [colourQuestion], agent: agents.agent('agent-a') }));
     const requested = await Promise.all(hosts.map(({ client }) => client.next('question/requested')));
     const pending = () => otel.points('askseam.question.pending');
-    expect(await pending()).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 2 }]);
+    expect(await pending()).toEqual(pendingPoints(2));
     await hosts[0]!.client.answer(requested[0]!.rpcId, 'agent-a', redAnswer);
     await asks[0];
-    expect(await pending()).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 1 }]);
+    expect(await pending()).toEqual(pendingPoints(1));
     await hosts[1]!.client.answer(requested[1]!.rpcId, 'agent-a', redAnswer);
     await asks[1];
-    expect(await pending()).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 0 }]);
+    expect(await pending()).toEqual(pendingPoints(0));
     expect(await otel.points('askseam.question.duration')).toEqual([
       { attributes: { 'askseam.outcome': 'answered', 'askseam.question.intent': 'question', 'askseam.channel': 'websocket' }, value: { count: 2 } },
     ]);
   });
+
   it('is an UpDownCounter with the same points on a meter that has no observable instruments', async () => {
     const otel = recording();
     recordings.push(otel);
@@ -169,13 +182,10 @@ describe('the pending count', () => {
     const agents = rootAgents('agent-a');
     const userQuestions = new UserQuestions({ agents: agents.registry });
     const node = await startHost({ userQuestions, telemetry: { meterProvider } });
-    const client = await node.connect();
-    const asking = userQuestions.ask({ questions: [colourQuestion], agent: agents.agent('agent-a') });
-    const requested = await client.next('question/requested');
-    expect(await otel.points('askseam.question.pending')).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 1 }]);
-    await client.answer(requested.rpcId, 'agent-a', redAnswer);
-    await asking;
-    expect(await otel.points('askseam.question.pending')).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 0 }]);
+    await askAnswered(node, () => userQuestions.ask({ questions: [colourQuestion], agent: agents.agent('agent-a') }), async () => {
+      expect(await otel.points('askseam.question.pending')).toEqual(pendingPoints(1));
+    });
+    expect(await otel.points('askseam.question.pending')).toEqual(pendingPoints(0));
   });
 });
 
@@ -272,7 +282,7 @@ describe('a timed-out question', () => {
     expect(ask.status).toEqual({ code: 2, message: 'ASK_TIMEOUT' });
     // Nobody was connected: nothing was delivered, nobody answered.
     expect(eventsOf(ask)).toEqual([]);
-    expect(await node.otel.points('askseam.question.pending')).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 0 }]);
+    expect(await node.otel.points('askseam.question.pending')).toEqual(pendingPoints(0));
     expect(await node.otel.points('askseam.question.duration')).toEqual([{ attributes: { 'askseam.outcome': 'timed_out', 'askseam.question.intent': 'question' }, value: { count: 1 } }]);
   });
 
@@ -352,7 +362,7 @@ describe('a question answered on another node', () => {
     expect(b.otel.spans().filter((span) => span.name === 'askseam.ask')).toEqual([]);
 
     // The asking node counts the question pending and done; the answering node times the answer, once.
-    expect(await a.otel.points('askseam.question.pending')).toEqual([{ attributes: { 'askseam.agent.id': 'agent-a', 'askseam.question.intent': 'question' }, value: 0 }]);
+    expect(await a.otel.points('askseam.question.pending')).toEqual(pendingPoints(0));
     expect(await a.otel.points('askseam.question.duration')).toEqual([]);
     expect(await b.otel.points('askseam.question.pending')).toEqual([]);
     expect(await b.otel.points('askseam.question.duration')).toEqual([
