@@ -292,6 +292,16 @@ describe('RedisQuestionBus', () => {
     expect(await watcher.isNodeAlive('node-cut')).toBe(false);
   });
 
+  it('still takes a node for gone after a short drop of its own subscriber connection (a proxy closing idle connections)', async () => {
+    const keyPrefix = randomPrefix();
+    const node = open({ keyPrefix, livenessTtlMs: 60_000 });
+    const heard = hear();
+    await node.subscribe(heard);
+    expect(await rawClient().client('KILL', 'TYPE', 'pubsub')).toBeGreaterThan(0);
+    await waitFor('the node to resubscribe', () => heard.resyncs === 1);
+    expect(await node.isNodeAlive('a-node-that-died')).toBe(false);
+  });
+
   it('refuses a livenessTtlMs that is not a whole number of at least 100 ms', () => {
     for (const livenessTtlMs of [0, 99, 1.5, Number.NaN]) {
       expect(() => new RedisQuestionBus({ url: server.url, livenessTtlMs })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringMatching(/livenessTtlMs/) }));
@@ -387,7 +397,7 @@ describe('RedisQuestionBus', () => {
       expect(logger.warnings).toContain('RedisQuestionBus is connected again; resyncing');
     });
 
-    it('takes no node for gone while it may have been cut off with it: until its liveness ttl after it is back', async () => {
+    it('takes no node for gone while it may have been cut off with it: for its liveness ttl after an outage of a third of it or more', async () => {
       const keyPrefix = randomPrefix();
       // `a` dies while Redis is down; `b`, cut off too, cannot tell yet whether a live node just has not refreshed.
       const a = new RedisQuestionBus({ url: server.url, keyPrefix, livenessTtlMs: 100 });
@@ -397,6 +407,7 @@ describe('RedisQuestionBus', () => {
       await b.subscribe(heardByB);
       await redisDown();
       await a.close();
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
       await redisUp();
       await waitFor('b to resync', () => heardByB.resyncs === 1);
       // Its command connection may come back a moment after its subscriber.

@@ -1,4 +1,5 @@
 import {
+  OutageGrace,
   QuestionStoreError,
   questionBusMessageSchema,
   type QuestionBus,
@@ -94,12 +95,8 @@ export class RedisQuestionBus implements QuestionBus {
   readonly #ownMessageStarts: readonly string[];
   readonly #livenessTtlMs: number;
   #livenessTimer: NodeJS.Timeout | undefined;
-  /**
-   * From when (performance.now()) this node may take another for gone. A node whose own subscriber
-   * connection dropped cannot tell, until `livenessTtlMs` after it is back, a node that died from one
-   * cut off with it (Redis restarted) that has not refreshed its key yet.
-   */
-  #judgesGoneFrom = 0;
+  /** Whether this node was cut off long enough lately that it must not take another for gone yet. */
+  readonly #outage: OutageGrace;
   #subscriber: Redis | Cluster | undefined;
   #listener: QuestionBusListener | undefined;
   /** Once follow or unfollow was called: news by session (the sets below), no longer everything. */
@@ -127,6 +124,7 @@ export class RedisQuestionBus implements QuestionBus {
       throw new QuestionStoreError('INVALID_INPUT', `RedisQuestionBus: \`keyPrefix\` must be a string without { or } (session channels put their hash tag after it), not ${JSON.stringify(keyPrefix)}.`);
     }
     this.#livenessTtlMs = livenessTtlMs;
+    this.#outage = new OutageGrace(livenessTtlMs);
     this.nodeId = nodeId;
     this.keyPrefix = keyPrefix;
     this.#logger = safeLogger(options.logger ?? silentLogger);
@@ -166,6 +164,12 @@ export class RedisQuestionBus implements QuestionBus {
     try {
       await subscriber.connect();
       await this.#listen(subscriber);
+      // Registered as soon as the channels are ours: the first `ready` was the connection above, every
+      // later one a comeback (even one during the liveness refresh below), which subscribes again.
+      subscriber.on('ready', () => void this.#resubscribed(subscriber));
+      subscriber.on('close', () => {
+        if (this.#subscriber === subscriber) this.#outage.lost();
+      });
       await this.#command('subscribe', (client) => this.#refreshLiveness(client));
     } catch (error) {
       if (this.#subscriber === subscriber) {
@@ -178,14 +182,16 @@ export class RedisQuestionBus implements QuestionBus {
     }
     if (this.#closed) throw closedError('subscribe');
     // Kept fresh from now on; a failed refresh (Redis away) is retried at the next tick and on reconnect.
-    this.#livenessTimer = setInterval(() => void this.#refreshLiveness(this.#client).catch(noop), Math.max(1, Math.floor(this.#livenessTtlMs / 3)));
+    this.#livenessTimer = setInterval(
+      () =>
+        void this.#refreshLiveness(this.#client).then(
+          () => this.#outage.reached(),
+          () => this.#outage.lost(),
+        ),
+      Math.max(1, Math.floor(this.#livenessTtlMs / 3)),
+    );
     this.#livenessTimer.unref();
     this.#client.on('ready', this.#onCommandReady);
-    // Registered only now: the first `ready` was the connection above, every later one is a comeback.
-    subscriber.on('ready', () => void this.#resubscribed(subscriber));
-    subscriber.on('close', () => {
-      if (this.#subscriber === subscriber) this.#judgesGoneFrom = Number.POSITIVE_INFINITY;
-    });
   }
 
   async publish(message: QuestionBusMessage): Promise<void> {
@@ -294,11 +300,12 @@ export class RedisQuestionBus implements QuestionBus {
   }
 
   /**
-   * Cut off ourselves lately: the others probably were too and could not refresh meanwhile. "Alive"
-   * only defers a resume (docs/scaling.md); "gone" would hand a live asker's answer to onResume elsewhere.
+   * Cut off lately ourselves (OutageGrace): a node whose key expired meanwhile may have been cut off
+   * with us. A node that closed during the grace counts as alive until it ends (its key is gone
+   * either way), which only defers its answers' resume.
    */
   #unsureWhoIsGone(): boolean {
-    return performance.now() < this.#judgesGoneFrom;
+    return this.#outage.active;
   }
 
   async acquireLease(key: string, ttlMs: number): Promise<boolean> {
@@ -386,7 +393,7 @@ export class RedisQuestionBus implements QuestionBus {
     }
     const listener = this.#listener;
     if (this.#closed || this.#subscriber !== subscriber || listener === undefined) return;
-    this.#judgesGoneFrom = performance.now() + this.#livenessTtlMs;
+    this.#outage.reached();
     this.#logger.warn('RedisQuestionBus is connected again; resyncing', { nodeId: this.nodeId });
     try {
       listener.resync();
@@ -412,14 +419,18 @@ export class RedisQuestionBus implements QuestionBus {
     if (client.status !== 'ready') {
       if (!(await settledConnecting(client))) {
         if (this.#closed) throw closedError(operation);
+        this.#outage.lost();
         throw this.#unavailable(operation, new Error(`the connection is ${client.status}`));
       }
       this.#assertOpen(operation);
     }
     try {
-      return await run(client);
+      const result = await run(client);
+      this.#outage.reached();
+      return result;
     } catch (error) {
       if (this.#closed) throw closedError(operation);
+      this.#outage.lost();
       throw this.#unavailable(operation, error);
     }
   }

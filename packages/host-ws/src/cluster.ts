@@ -307,6 +307,6 @@ export class BusCluster implements Cluster {
 
   #reconcileOnce(): Promise<void> {
     const { store, lifecycle, logger, readAwaitingResume } = this.deps;
-    return reconcilePass({ store, lifecycle, logger, ...(readAwaitingResume === undefined ? {} : { readAwaitingResume }) }, this.#link!);
+    return reconcilePass({ store, lifecycle, logger, nodeId: this.nodeId, ...(readAwaitingResume === undefined ? {} : { readAwaitingResume }) }, this.#link!);
   }
 }

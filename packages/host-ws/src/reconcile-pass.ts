@@ -10,6 +10,8 @@ export interface ReconcileDeps {
   store: QuestionStore;
   lifecycle: Lifecycle;
   logger: HostLogger;
+  /** This node's id on the bus: its own askers' questions are checked even in a session still loading. */
+  nodeId: string;
   /** How it reads the records awaiting their resume (a node holding its share shares the scan). Default: all of them. */
   readAwaitingResume?: AwaitingResumeReader;
 }
@@ -37,7 +39,7 @@ export async function reconcilePass(deps: ReconcileDeps, news: ClusterLink): Pro
   let awaiting: QuestionRecord[];
   try {
     if (selection === undefined) listed = [];
-    else if (store.listPendingIds !== undefined) listed = await store.listPendingIds(selection);
+    else if (typeof store.listPendingIds === 'function') listed = await store.listPendingIds(selection);
     else {
       records = await store.listPending(selection, options);
       listed = records.map((record) => record.rpcId);
@@ -64,13 +66,14 @@ export async function reconcilePass(deps: ReconcileDeps, news: ClusterLink): Pro
   let walked = 0;
   for (const entry of pending.values()) {
     if (++walked % RECONCILE_CHUNK === 0) await nextTurn();
-    if (entry.saved && !listedIds.has(entry.rpcId) && !loadedApart(entry.sessionId)) unlisted.push(entry);
+    // An asker waiting here is not kept waiting for the next reconcile by a session's first read.
+    if (entry.saved && !listedIds.has(entry.rpcId) && (entry.record.askedOn === deps.nodeId || !loadedApart(entry.sessionId))) unlisted.push(entry);
   }
   for (let from = 0; from < unlisted.length; from += READS_AT_ONCE) {
     if (lifecycle.ended) return;
     const entries = unlisted.slice(from, from + READS_AT_ONCE).filter((entry) => pending.get(entry.rpcId) === entry);
     stats.read += entries.length;
-    const found = await Promise.all(entries.map((entry) => readOne(deps, entry.rpcId, news)));
+    const found = await Promise.all(entries.map((entry) => readOne(deps, entry.rpcId, news, entry.sessionId)));
     if (lifecycle.ended) return;
     entries.forEach((entry, at) => {
       const record = found[at];
@@ -107,12 +110,12 @@ export async function reconcilePass(deps: ReconcileDeps, news: ClusterLink): Pro
 }
 
 /** One record by rpcId for a reconcile; undefined when it is unknown or cannot be read (said where). */
-async function readOne(deps: ReconcileDeps, rpcId: string, news: ClusterLink): Promise<QuestionRecord | undefined> {
+async function readOne(deps: ReconcileDeps, rpcId: string, news: ClusterLink, sessionId?: string): Promise<QuestionRecord | undefined> {
   try {
     return await deps.store.get(rpcId);
   } catch (error) {
     // A damaged record is set aside, as a list would have reported it; anything else waits for the next reconcile.
-    if (QuestionStoreError.isInstance(error) && error.code === 'CORRUPT_STORE') news.onUnreadable({ rpcId, error });
+    if (QuestionStoreError.isInstance(error) && error.code === 'CORRUPT_STORE') news.onUnreadable({ rpcId, ...(sessionId === undefined ? {} : { sessionId }), error });
     else deps.logger.error('could not read a question from the store', { rpcId, error: String(error) });
     return undefined;
   }

@@ -115,22 +115,35 @@ describe('announcements sent by the store, inside its writes', () => {
     expect(await a.isNodeAlive(b.nodeId)).toBe(true);
   });
 
-  it('takes no node for gone while it may have been cut off with it: until its liveness ttl after it listens again', async () => {
+  it('takes no node for gone while it may have been cut off with it: for its liveness ttl after an outage of a third of it or more', async () => {
     const schema = fixture.schema();
-    // `a` dies while PostgreSQL is down: its row is left behind, expired, and nobody cut off with it can tell yet.
-    const a = new PostgresQuestionBus({ connectionString: fixture.server.url, schema, livenessTtlMs: 100 });
     const b = fixture.own(new PostgresQuestionBus({ connectionString: fixture.server.url, schema, livenessTtlMs: 1_500 }));
     const heard = recorder();
-    await a.subscribe(recorder());
     await b.subscribe(heard);
+    // A node that died while PostgreSQL was down: its row left behind, expired.
+    await fixture.raw().query(`INSERT INTO "${schema}".bus_nodes (node_id, alive_until) VALUES ('ghost', clock_timestamp() - interval '1 second')`);
+    expect(await b.isNodeAlive('ghost')).toBe(false);
     await fixture.server.stop();
-    await a.close();
+    await new Promise((resolve) => setTimeout(resolve, 600));
     await fixture.server.start();
     await waitFor('B to listen again', () => heard.resyncs > 0);
-    // Its row expired during the outage, but B was cut off too: "alive" only defers a resume.
-    expect(await b.isNodeAlive(a.nodeId)).toBe(true);
-    // Once B has listened again for its own ttl, every live node has had time to refresh: a is gone.
-    await waitFor('B to take a for gone', async () => !(await b.isNodeAlive(a.nodeId)));
+    // B was cut off too, so a live node may not have refreshed its row yet: "alive" only defers a resume.
+    expect(await b.isNodeAlive('ghost')).toBe(true);
+    // A node that closed deleted its row: gone all the same.
+    expect(await b.isNodeAlive('never-here')).toBe(false);
+    // Once B is back for its own ttl, every live node has had time to refresh: ghost is gone.
+    await waitFor('B to take ghost for gone', async () => !(await b.isNodeAlive('ghost')));
     expect(await b.isNodeAlive(b.nodeId)).toBe(true);
+  });
+
+  it('still takes a node for gone after a short drop of its own LISTEN connection (a proxy closing idle connections)', async () => {
+    const schema = fixture.schema();
+    const b = fixture.own(new PostgresQuestionBus({ connectionString: fixture.server.url, schema, livenessTtlMs: 60_000 }));
+    const heard = recorder();
+    await b.subscribe(heard);
+    await fixture.raw().query(`INSERT INTO "${schema}".bus_nodes (node_id, alive_until) VALUES ('ghost', clock_timestamp() - interval '1 second')`);
+    await terminateListener(b);
+    await waitFor('B to listen again', () => heard.resyncs > 0);
+    expect(await b.isNodeAlive('ghost')).toBe(false);
   });
 });

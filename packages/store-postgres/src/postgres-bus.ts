@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  OutageGrace,
   QuestionStoreError,
   questionBusMessageSchema,
   type BusAnnouncement,
@@ -78,12 +79,8 @@ export class PostgresQuestionBus implements QuestionBus {
   #listener: QuestionBusListener | undefined;
   #listening: pg.Client | undefined;
   #reconnectTimer: NodeJS.Timeout | undefined;
-  /**
-   * From when (performance.now()) this node may take another for gone. A node whose own LISTEN
-   * connection was lost cannot tell, until `livenessTtlMs` after it listens again, a node that died
-   * from one cut off with it (a restart, every connection terminated) that has not refreshed its row yet.
-   */
-  #judgesGoneFrom = 0;
+  /** Whether this node was cut off long enough lately that it must not take another for gone yet. */
+  readonly #outage: OutageGrace;
   #livenessTimer: NodeJS.Timeout | undefined;
   /** Notices are handled one after another, so one sender's messages reach the listener in the order they were sent. */
   #inbox: Promise<void> = Promise.resolve();
@@ -104,6 +101,7 @@ export class PostgresQuestionBus implements QuestionBus {
     this.schema = this.#connection.schema;
     this.publishesOn = this.#connection.serverName;
     this.#livenessTtlMs = livenessTtlMs;
+    this.#outage = new OutageGrace(livenessTtlMs);
     this.#logger = safeLogger(options.logger ?? silentLogger);
     this.#channel = `askseam:${this.schema}`;
     this.#listenName = listenName(this.schema, nodeId);
@@ -127,6 +125,8 @@ export class PostgresQuestionBus implements QuestionBus {
       await this.#command('subscribe', true, (client) => this.#refreshLiveness(client));
     } catch (error) {
       this.#listener = undefined;
+      // A LISTEN connection lost meanwhile must not be re-made for a bus that is not subscribed.
+      clearTimeout(this.#reconnectTimer);
       const listening = this.#listening;
       this.#listening = undefined;
       await listening?.end().catch(noop);
@@ -192,16 +192,17 @@ export class PostgresQuestionBus implements QuestionBus {
     // Listening now (its connection is in pg_stat_activity), or refreshed lately: a node whose
     // connection is being re-made is still alive. Both in one statement and one round trip.
     const result = await this.#command('isNodeAlive', false, (client) =>
-      client.query<{ alive: boolean }>(
+      client.query<{ alive: boolean; known: boolean }>(
         `SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE application_name = $1)
-             OR EXISTS (SELECT 1 FROM "${this.schema}".bus_nodes WHERE node_id = $2 AND alive_until > clock_timestamp()) AS alive`,
+             OR EXISTS (SELECT 1 FROM "${this.schema}".bus_nodes WHERE node_id = $2 AND alive_until > clock_timestamp()) AS alive,
+                EXISTS (SELECT 1 FROM "${this.schema}".bus_nodes WHERE node_id = $2) AS known`,
         [listenName(this.schema, nodeId), nodeId],
       ),
     );
-    // Cut off ourselves lately: every other node was probably cut off too and could not refresh its
-    // row meanwhile. "Alive" only defers a resume (docs/scaling.md); "gone" would hand a live asker's
-    // answer to onResume elsewhere.
-    return result.rows[0]?.alive === true || performance.now() < this.#judgesGoneFrom;
+    const row = result.rows[0];
+    // Cut off lately ourselves (OutageGrace): a node whose row expired meanwhile may have been cut off
+    // with us. A node that closed deleted its row, so it is gone all the same.
+    return row?.alive === true || (row?.known === true && this.#outage.active);
   }
 
   async acquireLease(key: string, ttlMs: number): Promise<boolean> {
@@ -270,7 +271,7 @@ export class PostgresQuestionBus implements QuestionBus {
   #lost(client: pg.Client): void {
     if (this.#closed || this.#listening !== client) return;
     this.#listening = undefined;
-    this.#judgesGoneFrom = Number.POSITIVE_INFINITY;
+    this.#outage.lost();
     this.#logger.warn('PostgresQuestionBus lost its LISTEN connection; reconnecting', { nodeId: this.nodeId });
     this.#reconnect(1);
   }
@@ -279,12 +280,12 @@ export class PostgresQuestionBus implements QuestionBus {
     this.#reconnectTimer = setTimeout(() => {
       void this.#listen().then(
         (client) => {
-          if (this.#closed) {
+          if (this.#closed || this.#listener === undefined) {
             void client.end().catch(noop);
             return;
           }
           this.#listening = client;
-          this.#judgesGoneFrom = performance.now() + this.#livenessTtlMs;
+          this.#outage.reached();
           this.#logger.warn('PostgresQuestionBus is listening again; resyncing', { nodeId: this.nodeId });
           void this.#command('refresh liveness', true, (pooled) => this.#refreshLiveness(pooled)).catch(noop);
           try {
@@ -396,10 +397,13 @@ export class PostgresQuestionBus implements QuestionBus {
       delivery = 'sent';
       const result = await run(client);
       client.done();
+      this.#outage.reached();
       return result;
     } catch (error) {
+      const unreachable = isUnavailableError(error);
+      if (unreachable) this.#outage.lost();
       // A connection that failed is destroyed rather than handed to the next call; one a statement failed on is fine.
-      client?.done(isUnavailableError(error) ? (error as Error) : undefined);
+      client?.done(unreachable ? (error as Error) : undefined);
       if (this.#closed) throw closedError('question bus', action);
       throw storeErrorOf(error, action, this.#connection.target, delivery, writes);
     }

@@ -24,6 +24,7 @@ export { questionBusMessageSchema } from './bus.js';
 export type { BusAnnouncement, QuestionBus, QuestionBusAnnouncementMessage, QuestionBusListener, QuestionBusMessage } from './bus.js';
 export { MemoryQuestionBusHub } from './memory-bus.js';
 export { isoNow } from './iso-now.js';
+export { OutageGrace } from './outage-grace.js';
 export { parseVoteRequest, tallyVote, voteCastEvent } from './vote.js';
 export type { Vote, Voter, VoteRequest, VoteResult } from './vote.js';
 export { redisServerName } from './redis-server-name.js';
