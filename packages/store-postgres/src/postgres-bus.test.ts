@@ -31,6 +31,16 @@ function recorder(): QuestionBusListener & { messages: QuestionBusMessage[]; res
   return heard;
 }
 
+/** A subscribed node on a fresh schema, beside the row a node named 'ghost' left behind, expired. */
+async function subscribedBesideGhost(livenessTtlMs: number) {
+  const schema = fixture.schema();
+  const b = fixture.own(new PostgresQuestionBus({ connectionString: fixture.server.url, schema, livenessTtlMs }));
+  const heard = recorder();
+  await b.subscribe(heard);
+  await fixture.raw().query(`INSERT INTO "${schema}".bus_nodes (node_id, alive_until) VALUES ('ghost', clock_timestamp() - interval '1 second')`);
+  return { b, heard };
+}
+
 async function waitFor(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
   for (let i = 0; i < 500; i += 1) {
     if (await check()) return;
@@ -116,12 +126,8 @@ describe('announcements sent by the store, inside its writes', () => {
   });
 
   it('takes no node for gone while it may have been cut off with it: for its liveness ttl after an outage of a third of it or more', async () => {
-    const schema = fixture.schema();
-    const b = fixture.own(new PostgresQuestionBus({ connectionString: fixture.server.url, schema, livenessTtlMs: 1_500 }));
-    const heard = recorder();
-    await b.subscribe(heard);
     // A node that died while PostgreSQL was down: its row left behind, expired.
-    await fixture.raw().query(`INSERT INTO "${schema}".bus_nodes (node_id, alive_until) VALUES ('ghost', clock_timestamp() - interval '1 second')`);
+    const { b, heard } = await subscribedBesideGhost(1_500);
     expect(await b.isNodeAlive('ghost')).toBe(false);
     await fixture.server.stop();
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -137,11 +143,7 @@ describe('announcements sent by the store, inside its writes', () => {
   });
 
   it('still takes a node for gone after a short drop of its own LISTEN connection (a proxy closing idle connections)', async () => {
-    const schema = fixture.schema();
-    const b = fixture.own(new PostgresQuestionBus({ connectionString: fixture.server.url, schema, livenessTtlMs: 60_000 }));
-    const heard = recorder();
-    await b.subscribe(heard);
-    await fixture.raw().query(`INSERT INTO "${schema}".bus_nodes (node_id, alive_until) VALUES ('ghost', clock_timestamp() - interval '1 second')`);
+    const { b, heard } = await subscribedBesideGhost(60_000);
     await terminateListener(b);
     await waitFor('B to listen again', () => heard.resyncs > 0);
     expect(await b.isNodeAlive('ghost')).toBe(false);
