@@ -322,6 +322,7 @@ export class Asks {
       },
       (error: unknown): Saved => {
         logger.error('could not save a question; it was not asked', { rpcId: record.rpcId, error: String(error) });
+        this.deps.reporter.telemetry?.unsaved(record.rpcId);
         // A link minted while it was being saved may have a page waiting for it: tell it it is gone.
         if (pending.claim(record.rpcId) === entry) delivery.resolved(entry, { outcome: 'aborted' });
         return { ok: false, error };

@@ -147,6 +147,11 @@ export class HostTelemetry {
         if (fact.by === 'signal') this.#recordDuration(fact.rpcId, fact.timedOut ? 'timed_out' : 'aborted', undefined, undefined);
         this.#leave(fact.rpcId);
         return;
+      case 'withdrawn':
+        // An operator ended it (settled `aborted` in the store): like an asker giving up, an answer time.
+        this.#recordDuration(fact.rpcId, 'aborted', undefined, undefined);
+        this.#leave(fact.rpcId);
+        return;
       case 'connected':
         this.#instruments?.connections.add(1, { [names.transport]: fact.transport });
         return;
@@ -156,6 +161,11 @@ export class HostTelemetry {
       default:
         return;
     }
+  }
+
+  /** A question whose save failed: it was never pending anywhere, so it leaves the count with no answer time. */
+  unsaved(rpcId: string): void {
+    this.#leave(rpcId);
   }
 
   /**

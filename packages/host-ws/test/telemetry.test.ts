@@ -189,6 +189,36 @@ describe('the pending count', () => {
   });
 });
 
+describe('a question that ends without an answer', () => {
+  it('leaves the pending count when an operator withdraws it, with an aborted answer time', async () => {
+    const node = await tracedNode();
+    const client = await node.connect();
+    const { settled } = node.askInAgentSpan();
+    const requested = await client.next('question/requested');
+    expect(await node.otel.points('askseam.question.pending')).toEqual(pendingPoints(1));
+    expect(await node.host.withdraw(requested.rpcId, { by: 'ops' })).toBe(true);
+    expect((await settled).ok).toBe(false);
+    expect(await node.otel.points('askseam.question.pending')).toEqual(pendingPoints(0));
+    expect(await node.otel.points('askseam.question.duration')).toEqual([{ attributes: { 'askseam.outcome': 'aborted', 'askseam.question.intent': 'question' }, value: { count: 1 } }]);
+  });
+
+  it('leaves the pending count when the store could not save it, with no answer time', async () => {
+    class RefusingStore extends MemoryQuestionStore {
+      override save(): Promise<void> {
+        return Promise.reject(new Error('disk full'));
+      }
+      override saveWithEvent(): Promise<void> {
+        return Promise.reject(new Error('disk full'));
+      }
+    }
+    const node = await tracedNode({ store: new RefusingStore() });
+    const { settled } = node.askInAgentSpan();
+    expect((await settled).ok).toBe(false);
+    expect(await node.otel.points('askseam.question.pending')).toEqual(pendingPoints(0));
+    expect(await node.otel.points('askseam.question.duration')).toEqual([]);
+  });
+});
+
 describe('a rejected, then answered question', () => {
   it('has a rejected event with its reason code between delivery and answer, and counts the rejection by reason', async () => {
     const node = await tracedNode();
