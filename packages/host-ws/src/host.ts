@@ -380,6 +380,8 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
     await reporter.drain();
     // Last: the other nodes see this one gone only once nothing of ours is still on its way.
     await cluster.close();
+    // Questions still counted here (detached ones left in the app's store) are no longer this node's.
+    reporter.telemetry?.closed();
     lifecycle.enter('closed');
     logger.info('askseam host closed');
   }

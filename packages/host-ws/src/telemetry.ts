@@ -163,6 +163,11 @@ export class HostTelemetry {
     }
   }
 
+  /** The host closed: what it still counted leaves the pending count (a meter may outlive the host). */
+  closed(): void {
+    for (const rpcId of [...this.#counted.keys()]) this.#leave(rpcId);
+  }
+
   /** A question whose save failed: it was never pending anywhere, so it leaves the count with no answer time. */
   unsaved(rpcId: string): void {
     this.#leave(rpcId);

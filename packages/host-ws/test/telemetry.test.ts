@@ -202,6 +202,16 @@ describe('a question that ends without an answer', () => {
     expect(await node.otel.points('askseam.question.duration')).toEqual([{ attributes: { 'askseam.outcome': 'aborted', 'askseam.question.intent': 'question' }, value: { count: 1 } }]);
   });
 
+  it('leaves the pending count when its host closes with it still waiting in the app\'s store', async () => {
+    const store = new MemoryQuestionStore();
+    const node = await tracedNode({ store });
+    await node.host.askDetached({ sessionId: 'agent-a', questions: [colourQuestion] });
+    expect(await node.otel.points('askseam.question.pending')).toEqual(pendingPoints(1));
+    await node.host.close();
+    expect(await store.listPending('all')).toHaveLength(1);
+    expect(await node.otel.points('askseam.question.pending')).toEqual(pendingPoints(0));
+  });
+
   it('leaves the pending count when the store could not save it, with no answer time', async () => {
     class RefusingStore extends MemoryQuestionStore {
       override save(): Promise<void> {
