@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { QuestionStoreError, type QuestionBusListener, type QuestionBusMessage } from '@askseam/store';
 import { describeQuestionBusContract, sampleQuestionRecord, questionStoreErrorCode } from '@askseam/store-testing';
 import { RedisQuestionStore } from '@askseam/store-redis';
@@ -219,6 +220,32 @@ describe('RedisQuestionBus', () => {
       await defaultStore.close();
       await aliceStore.close();
     }
+  });
+
+  it('subscribes again, and resyncs, once an ACL that refused its channels allows them again', async () => {
+    const admin = rawClient();
+    const user = `bus-${randomUUID().slice(0, 8)}`;
+    await admin.acl('SETUSER', user, 'on', '>secret', '~*', '&*', '+@all');
+    const url = new URL(server.url);
+    url.username = user;
+    url.password = 'secret';
+    const keyPrefix = randomPrefix();
+    const logger = recordingLogger();
+    const node = open({ url: url.toString(), keyPrefix, logger });
+    const sender = open({ keyPrefix });
+    const heard = hear();
+    await node.subscribe(heard);
+    // Revoking channel rights drops the user's subscribed connection; its re-subscribe is then refused.
+    await admin.acl('SETUSER', user, 'resetchannels');
+    await waitFor('the refused re-subscribe', () => logger.warnings.includes('RedisQuestionBus could not resubscribe after a reconnect'));
+    expect(heard.resyncs).toBe(0);
+    await admin.acl('SETUSER', user, 'allchannels');
+    await waitFor('the resync', () => heard.resyncs === 1);
+    const message = asked(sender.nodeId);
+    await sender.publish(message);
+    await waitFor('the message', () => heard.messages.length === 1);
+    expect(heard.messages).toEqual([message]);
+    await admin.acl('DELUSER', user);
   });
 
   it('keeps delivering after the listener throws, and logs the throw', async () => {

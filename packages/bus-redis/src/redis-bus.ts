@@ -50,6 +50,8 @@ const slotsRefreshMs = 2_000;
 
 // Fail fast while Redis is unreachable (no offline queue, no retry of a command cut off mid-flight),
 // but let ioredis keep reconnecting by itself so the node comes back without help.
+/** How long a node waits before subscribing again after Redis refused it on a live connection. */
+const RESUBSCRIBE_RETRY_MS = 1_000;
 const failFast: RedisOptions = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 };
 const clusterFailFast: ClusterOptions = { ...recommendedClusterOptions, lazyConnect: true };
 
@@ -97,6 +99,8 @@ export class RedisQuestionBus implements QuestionBus {
   #livenessTimer: NodeJS.Timeout | undefined;
   /** Whether this node was cut off long enough lately that it must not take another for gone yet. */
   readonly #outage: OutageGrace;
+  /** A re-subscribe refused on a live connection, tried again after `RESUBSCRIBE_RETRY_MS`. */
+  #resubscribeTimer: NodeJS.Timeout | undefined;
   #subscriber: Redis | Cluster | undefined;
   #listener: QuestionBusListener | undefined;
   /** Once follow or unfollow was called: news by session (the sets below), no longer everything. */
@@ -325,6 +329,7 @@ export class RedisQuestionBus implements QuestionBus {
     this.#closed = true;
     this.#listener = undefined;
     clearInterval(this.#livenessTimer);
+    clearTimeout(this.#resubscribeTimer);
     this.#client.off('ready', this.#onCommandReady);
     const subscriber = this.#subscriber;
     this.#subscriber = undefined;
@@ -387,8 +392,13 @@ export class RedisQuestionBus implements QuestionBus {
       // cannot miss a message published after it (on a Cluster, ioredis has subscribed again too).
       await this.#listen(subscriber);
     } catch (error) {
-      // Dropped again before it settled: the next `ready` tries again.
       this.#logger.warn('RedisQuestionBus could not resubscribe after a reconnect', { nodeId: this.nodeId, error: String(error) });
+      // Dropped again before it settled: the next `ready` tries again. Refused on a live connection
+      // (an ACL that no longer allows the channel): no `ready` will come, so try again in a while.
+      if (!this.#closed && this.#subscriber === subscriber && subscriber.status === 'ready') {
+        this.#resubscribeTimer = setTimeout(() => void this.#resubscribed(subscriber), RESUBSCRIBE_RETRY_MS);
+        this.#resubscribeTimer.unref();
+      }
       return;
     }
     const listener = this.#listener;
