@@ -48,10 +48,11 @@ const defaultLivenessTtlMs = 10_000;
 /** How often a Cluster subscriber re-reads the slot map, so a moved session channel is followed again. */
 const slotsRefreshMs = 2_000;
 
-// Fail fast while Redis is unreachable (no offline queue, no retry of a command cut off mid-flight),
-// but let ioredis keep reconnecting by itself so the node comes back without help.
 /** How long a node waits before subscribing again after Redis refused it on a live connection. */
 const RESUBSCRIBE_RETRY_MS = 1_000;
+
+// Fail fast while Redis is unreachable (no offline queue, no retry of a command cut off mid-flight),
+// but let ioredis keep reconnecting by itself so the node comes back without help.
 const failFast: RedisOptions = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 };
 const clusterFailFast: ClusterOptions = { ...recommendedClusterOptions, lazyConnect: true };
 
