@@ -24,6 +24,14 @@ export class ChildNode<Line> {
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
   }
 
+  /** Close its stdin (the child closes its host and exits); killed if it has not exited within 5 s. Nothing to do once it has exited. */
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.child.stdin!.end();
+    const gone = await Promise.race([this.exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 5_000))]);
+    if (!gone) this.child.kill('SIGKILL');
+  }
+
   send(command: Record<string, unknown>): void {
     this.child.stdin!.write(`${JSON.stringify(command)}\n`);
   }

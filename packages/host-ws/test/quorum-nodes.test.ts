@@ -30,12 +30,6 @@ class Node extends ChildNode<Line> {
     clients.push(client);
     return client;
   }
-
-  async stop(): Promise<void> {
-    this.child.stdin!.end();
-    const gone = await Promise.race([this.exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 5_000))]);
-    if (!gone) this.child.kill('SIGKILL');
-  }
 }
 
 let script: string;
@@ -51,7 +45,7 @@ afterAll(() => removeBundles());
 
 afterEach(async () => {
   for (const client of clients.splice(0)) await client.close();
-  for (const node of nodes.splice(0)) if (node.child.exitCode === null && node.child.signalCode === null) await node.stop();
+  for (const node of nodes.splice(0)) await node.stop();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -78,13 +78,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   for (const client of clients.splice(0)) await client.close();
-  for (const node of nodes.splice(0)) {
-    if (node.child.exitCode === null && node.child.signalCode === null) {
-      node.child.stdin!.end();
-      const gone = await Promise.race([node.exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 5_000))]);
-      if (!gone) node.child.kill('SIGKILL');
-    }
-  }
+  for (const node of nodes.splice(0)) await node.stop();
 });
 
 async function startNode(nodeId: string, reconcileMs = 500): Promise<Node> {

@@ -3,49 +3,20 @@
 // person of tier 1 answers through the other node.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createInterface } from 'node:readline';
 import { RedisQuestionStore } from '@askseam/store-redis';
 import { startRedisServer, type TestRedisServer } from '@askseam/store-redis/testing';
 import { bundleChild, removeBundles } from '@askseam/test-support';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { ChildNode } from './child-node.js';
 import { RawClient } from './raw-client.js';
 
 type Line = { ready: { url: string } } | { detached: { id: string; rpcId?: string; code?: string } } | { escalated: { rpcId: string; tier: number } };
 
-class Node {
-  readonly lines: Line[] = [];
-  readonly #wake = new Set<() => void>();
+class Node extends ChildNode<Line> {
   url = '';
-  stderr = '';
-  readonly exited: Promise<void>;
 
-  constructor(readonly child: ChildProcess) {
-    createInterface({ input: child.stdout! }).on('line', (text) => {
-      this.lines.push(JSON.parse(text) as Line);
-      for (const wake of this.#wake) wake();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
-  }
-
-  wait<T>(pick: (line: Line) => T | undefined, what: string, ms = 15_000): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        for (const line of this.lines) {
-          const found = pick(line);
-          if (found === undefined) continue;
-          this.#wake.delete(check);
-          clearTimeout(timer);
-          return resolve(found);
-        }
-      };
-      const timer = setTimeout(() => {
-        this.#wake.delete(check);
-        reject(new Error(`no ${what} within ${ms} ms; lines ${JSON.stringify(this.lines)}; stderr ${this.stderr}`));
-      }, ms);
-      this.#wake.add(check);
-      check();
-    });
+  constructor(child: ChildProcess, nodeId: string) {
+    super(nodeId, child, 15_000);
   }
 }
 
@@ -65,15 +36,11 @@ afterAll(async () => {
 
 afterEach(async () => {
   for (const client of clients.splice(0)) await client.close();
-  for (const node of nodes.splice(0)) {
-    node.child.stdin!.end();
-    const gone = await Promise.race([node.exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 5_000))]);
-    if (!gone) node.child.kill('SIGKILL');
-  }
+  for (const node of nodes.splice(0)) await node.stop();
 });
 
 async function startNode(prefix: string, nodeId: string, afterMs: number): Promise<Node> {
-  const node = new Node(spawn(process.execPath, [script, redis.url, prefix, nodeId, String(afterMs)], { stdio: ['pipe', 'pipe', 'pipe'] }));
+  const node = new Node(spawn(process.execPath, [script, redis.url, prefix, nodeId, String(afterMs)], { stdio: ['pipe', 'pipe', 'pipe'] }), nodeId);
   nodes.push(node);
   node.url = (await node.wait((line) => ('ready' in line ? line.ready : undefined), 'ready line', 20_000)).url;
   return node;

@@ -67,3 +67,13 @@ export async function pendingInStore(store: MemoryQuestionStore, count: number):
   await waitFor(async () => (await store.listPending('all')).length === count, `${count} question(s) pending in the store`);
   return (await store.listPending('all')).map((record) => record.rpcId);
 }
+
+/** A fresh cluster's nodes `a` and `other` (started in that order), and one question asked on a by `sessionId`'s agent, saved. */
+export async function askedOnA(other: string, sessionId = 'agent-a') {
+  const made = cluster();
+  const a = await made.node('a');
+  const second = await made.node(other);
+  const asking = a.ask(sessionId);
+  const rpcId = (await pendingInStore(made.store, 1))[0]!;
+  return { ...made, a, other: second, asking, rpcId };
+}

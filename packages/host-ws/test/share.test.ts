@@ -8,7 +8,7 @@ import type { Principal } from '../src/index.js';
 import { api } from './durable-fixture.js';
 import { cleanup, colourQuestion, redAnswer, startHost, TOKEN, track } from './fixture.js';
 import { RawClient } from './raw-client.js';
-import { cluster, ids, pendingInStore, personOf, settle, waitFor } from './share-fixture.js';
+import { askedOnA, cluster, ids, pendingInStore, personOf, settle, waitFor } from './share-fixture.js';
 import { cleanupSse, mount, SseClient } from './sse-fixture.js';
 
 afterEach(async () => {
@@ -18,11 +18,7 @@ afterEach(async () => {
 
 describe("a node holding its share", () => {
   it("holds none of a session's questions while nobody there may see it, and hears none of its news", async () => {
-    const { hub, store, node } = await cluster();
-    const a = await node('a');
-    const b = await node('b');
-    const asking = a.ask('agent-a');
-    const rpcId = (await pendingInStore(store, 1))[0]!;
+    const { hub, a, other: b, asking, rpcId } = await askedOnA('b');
     await settle();
     // The asker's node keeps the question of its waiting asker; the other node holds nothing.
     expect(ids(a)).toEqual([rpcId]);
@@ -89,11 +85,7 @@ describe("a node holding its share", () => {
   });
 
   it('judges an answer sent over HTTP to a node that does not hold the question: the same refusal as its own node gives, then one acceptance', async () => {
-    const { store, node } = await cluster();
-    const a = await node('a');
-    const c = await node('c');
-    const asking = a.ask('agent-a');
-    const rpcId = (await pendingInStore(store, 1))[0]!;
+    const { store, a, other: c, asking, rpcId } = await askedOnA('c');
     const wrong = { sessionId: 'agent-a', answer: { answers: [{ id: 'colour', selected: ['Green'] }] } };
 
     const refusedOnC = await api(c.host, 'POST', `/questions/${rpcId}/answer`, { body: wrong });
@@ -113,11 +105,7 @@ describe("a node holding its share", () => {
   });
 
   it('asks for the answer again, never says "not pending", when a node that does not hold the question cannot read the store', async () => {
-    const { store, node } = await cluster();
-    const a = await node('a');
-    const c = await node('c');
-    const asking = a.ask('agent-a');
-    const rpcId = (await pendingInStore(store, 1))[0]!;
+    const { store, a, other: c, asking, rpcId } = await askedOnA('c');
     const right = { sessionId: 'agent-a', answer: redAnswer };
     // The store is away for exactly the one read c makes for the question it does not hold.
     const get = store.get.bind(store);
@@ -142,11 +130,7 @@ describe("a node holding its share", () => {
   });
 
   it('refuses an answer to a question the store does not hold pending, whatever the node was told', async () => {
-    const { store, node } = await cluster();
-    const a = await node('a');
-    const c = await node('c');
-    const asking = a.ask('agent-a');
-    const rpcId = (await pendingInStore(store, 1))[0]!;
+    const { a, other: c, asking, rpcId } = await askedOnA('c');
     await api(a.host, 'POST', `/questions/${rpcId}/answer`, { body: { sessionId: 'agent-a', answer: redAnswer } });
     await expect(asking).resolves.toEqual(redAnswer);
     const late = await api(c.host, 'POST', `/questions/${rpcId}/answer`, { body: { sessionId: 'agent-a', answer: redAnswer } });
@@ -208,11 +192,7 @@ describe("a node holding its share", () => {
   });
 
   it('replays a session to an event stream from the store, its hello first', async () => {
-    const { store, node } = await cluster();
-    const a = await node('a');
-    const b = await node('b');
-    const asking = a.ask('agent-b');
-    const rpcId = (await pendingInStore(store, 1))[0]!;
+    const { a, other: b, asking, rpcId } = await askedOnA('b', 'agent-b');
     const handler = b.host.fetchHandler({
       authenticate: (request) => (request.headers.get('x-session') === 'agent-b' ? { id: 'bee', canSee: (session) => session === 'agent-b', sessions: ['agent-b'], sessionsExhaustive: true } : undefined),
     });
@@ -226,11 +206,7 @@ describe("a node holding its share", () => {
   });
 
   it('judges an answer sent as the connection opens against the store, once, and never shows the question after its receipt', async () => {
-    const { store, node } = await cluster();
-    const a = await node('a');
-    const b = await node('b');
-    const asking = a.ask('agent-a');
-    const rpcId = (await pendingInStore(store, 1))[0]!;
+    const { store, a, other: b, asking, rpcId } = await askedOnA('b');
     const early = track(await RawClient.connect(`${b.host.url}?as=agent-a`));
     // Sent at once, before (or while) b reads the session from the store.
     const receipt = await early.answer(rpcId, 'agent-a', redAnswer);
