@@ -114,6 +114,8 @@ export const config = {
     warmup: int('BENCH_SHARE_WARMUP', 100, 20),
     rounds: int('BENCH_SHARE_ROUNDS', 6, 2),
     perRound: int('BENCH_SHARE_PER_ROUND', 100, 30),
+    // The bus nodes share a sealing key (sealKey: news taken without a store read); 0 runs them without.
+    sealed: process.env.BENCH_SHARE_SEALED !== '0',
     // The nodes' reconcileMs (0: the host's default, 10 s). A reconcile reads the pending ids of
     // the node's share, not its records, and gives the event loop a turn every 1,000 questions;
     // the section reports each node's reconcile durations and any connection dropped meanwhile.

@@ -53,14 +53,14 @@ const store = new RedisQuestionStore({ url: options.url, keyPrefix: options.keyP
 let bus;
 let received = 0;
 if (options.bus) {
-  bus = new RedisQuestionBus({ url: options.url, keyPrefix: options.keyPrefix, nodeId: options.nodeId });
+  bus = new RedisQuestionBus({ url: options.url, keyPrefix: options.keyPrefix, nodeId: options.nodeId, ...(options.sealKey === undefined ? {} : { sealKey: options.sealKey }) });
   // The Redis bus keeps no count of its own: every message it hands the host passes through here.
   const subscribe = bus.subscribe.bind(bus);
   bus.subscribe = (listener) =>
     subscribe({
-      message(message) {
+      message(message, delivery) {
         received++;
-        listener.message(message);
+        listener.message(message, delivery);
       },
       resync: () => listener.resync(),
     });

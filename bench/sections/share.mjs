@@ -11,7 +11,7 @@
 //            baseline of section 6
 // Redis is filled through the store's own save (hundreds in flight), not one ask at a time.
 import { fork } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +29,9 @@ const nodeScript = fileURLToPath(new URL('../lib/share-node.mjs', import.meta.ur
 const PROBE = 'probe';
 
 export async function run(config) {
-  const { questions: total, sessions, probeOwn, smallTotal, busQuestions, replaySamples, warmup, rounds, perRound, reconcileMs } = config.share;
+  const { questions: total, sessions, probeOwn, smallTotal, busQuestions, replaySamples, warmup, rounds, perRound, reconcileMs, sealed } = config.share;
+  // One key for every bus node of the run, as an app gives all its nodes the same one.
+  const seal = sealed ? { sealKey: randomBytes(32).toString('base64') } : {};
   const redisServer = config.crossnode.redisServer;
   if (!existsSync(redisServer)) return [skipped(SECTION, 'each node holds its share', `no redis-server at ${redisServer}`)];
   if (sessions < 3 || sessions % 3 !== 0) throw new Error(`BENCH_SHARE_SESSIONS must be a multiple of 3, got ${sessions}.`);
@@ -53,13 +55,13 @@ export async function run(config) {
     // 2. The nodes. E first and alone, so its load at start is not timed against the others'.
     const busSessions = ['bus-0', 'bus-1', 'bus-2'];
     const asking = ['cross', ...busSessions];
-    const everything = await startChild(children, { url: redis.url, keyPrefix: prefix.main, nodeId: 'node-e', holds: 'everything', bus: true, agents: busSessions });
+    const everything = await startChild(children, { url: redis.url, keyPrefix: prefix.main, nodeId: 'node-e', holds: 'everything', bus: true, ...seal, agents: busSessions });
     const shareNodes = [];
     for (const [index, nodeId] of ['node-a', 'node-b', 'node-c'].entries()) {
-      shareNodes.push(await startChild(children, { url: redis.url, keyPrefix: prefix.main, nodeId, holds: 'share', bus: true, agents: index === 0 ? asking : busSessions }));
+      shareNodes.push(await startChild(children, { url: redis.url, keyPrefix: prefix.main, nodeId, holds: 'share', bus: true, ...seal, agents: index === 0 ? asking : busSessions }));
     }
     const [a, b] = shareNodes;
-    const small = await startChild(children, { url: redis.url, keyPrefix: prefix.small, nodeId: 'node-d', holds: 'share', bus: true, agents: [] });
+    const small = await startChild(children, { url: redis.url, keyPrefix: prefix.small, nodeId: 'node-d', holds: 'share', bus: true, ...seal, agents: [] });
     const single = await startChild(children, { url: redis.url, keyPrefix: prefix.single, nodeId: 'node-s', holds: 'everything', bus: false, agents: ['single'] });
 
     // 3. Memory: E's growth at start over all of them; each share node's growth as a third of the

@@ -3,6 +3,7 @@ import {
   type BusAnnouncement,
   type QuestionBus,
   type QuestionBusAnnouncementMessage,
+  type QuestionBusDelivery,
   type QuestionBusMessage,
   type QuestionRecord,
   type QuestionStore,
@@ -25,8 +26,11 @@ export interface ClusterLink {
   pending: PendingTable;
   /** A question asked on another node: pending here too. */
   adoptPending(record: QuestionRecord): void;
-  /** A question settled elsewhere: gone here, its answer to its asker if it waits here. */
-  adoptSettled(record: QuestionRecord, message?: string): void;
+  /**
+   * A question settled elsewhere: gone here, its answer to its asker if it waits here. `leaseFree`:
+   * no other node can be handing it to onResume (BusCluster.#leaseFree), so the asker takes it at once.
+   */
+  adoptSettled(record: QuestionRecord, message?: string, leaseFree?: boolean): void;
   /** A quorum approval counted a vote elsewhere: this node's clients see the progress. */
   adoptVotes(record: QuestionRecord): void;
   /** Settled records that may need handing to their asker or to onResume. */
@@ -60,6 +64,8 @@ export interface Cluster {
   readonly takeEscalationLease: ((rpcId: string, tier: number) => Promise<boolean>) | undefined;
   /** Tell the other nodes, without holding anything up. */
   publish(message: OutgoingBusMessage): void;
+  /** This node is asking a question, listed under `seq`: notes which stretch of unbroken liveness it was asked in. */
+  asking(seq: number): void;
   /**
    * This node's message of this type for the store to publish inside the write it announces (store
    * and bus on the same server), or undefined: then the caller publishes after the write as usual.
@@ -91,6 +97,7 @@ export const standalone: Cluster = {
   takeResumeLease: undefined,
   takeEscalationLease: undefined,
   publish: () => {},
+  asking: () => {},
   announcement: () => undefined,
   askedHere: () => false,
   askedElsewhere: () => false,
@@ -128,7 +135,7 @@ export class BusCluster implements Cluster {
   readonly takeEscalationLease: (rpcId: string, tier: number) => Promise<boolean>;
   #link: ClusterLink | undefined;
   /** Bus messages that arrived before the store's pending questions were loaded; applied right after. */
-  readonly #heldNews: QuestionBusMessage[] = [];
+  readonly #heldNews: { message: QuestionBusMessage; sealed: boolean }[] = [];
   #timer: NodeJS.Timeout | undefined;
   #reconciling: Promise<void> | undefined;
   /** A reconcile was asked for while one ran (or before the store was loaded): run once more. */
@@ -137,6 +144,10 @@ export class BusCluster implements Cluster {
   readonly #seenAlive = new Map<string, number>();
   /** The store publishes our news inside its writes: it and the bus name the same server. */
   readonly #storeAnnounces: boolean;
+  /** The stretch of unbroken liveness (bus.livenessUnbrokenSince) this node's latest ask was made in… */
+  #stretch: number | undefined;
+  /** …and the first ask (pending seq) made in it. */
+  #stretchFirstSeq = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly bus: QuestionBus,
@@ -171,6 +182,23 @@ export class BusCluster implements Cluster {
     );
   }
 
+  asking(seq: number): void {
+    const since = this.bus.livenessUnbrokenSince?.();
+    if (since === this.#stretch) return;
+    this.#stretch = since;
+    this.#stretchFirstSeq = seq;
+  }
+
+  /**
+   * Whether this node's asker of `seq` may take its answer without the resume lease: the question
+   * was asked within the stretch of liveness that still lasts, so since its claim every other node
+   * has found this one alive, and none takes a live node's answer to onResume (hand-over.ts).
+   */
+  #leaseFree(seq: number): boolean {
+    const since = this.bus.livenessUnbrokenSince?.();
+    return since !== undefined && since === this.#stretch && seq >= this.#stretchFirstSeq;
+  }
+
   askedHere(record: QuestionRecord): boolean {
     return record.askedOn === this.nodeId;
   }
@@ -197,11 +225,13 @@ export class BusCluster implements Cluster {
 
   async subscribe(link: ClusterLink): Promise<void> {
     this.#link = link;
-    await this.bus.subscribe({ message: (message) => this.#onMessage(message), resync: () => void this.reconcile() });
+    await this.bus.subscribe({ message: (message, delivery) => this.#onMessage(message, delivery), resync: () => void this.reconcile() });
   }
 
   loaded(): void {
-    for (const message of this.#heldNews.splice(0)) this.deps.work.track(this.#apply(message));
+    for (const { message, sealed } of this.#heldNews.splice(0)) {
+      if (!sealed || !this.#applySealed(message)) this.deps.work.track(this.#apply(message));
+    }
   }
 
   running(): void {
@@ -226,11 +256,36 @@ export class BusCluster implements Cluster {
     }
   }
 
-  #onMessage(message: QuestionBusMessage): void {
+  #onMessage(message: QuestionBusMessage, delivery?: QuestionBusDelivery): void {
     // Not this node's share (in flight across an unfollow): not worth a store read.
     if (this.#link?.share?.wants(message) === false) return;
-    if (this.deps.lifecycle.state === 'loading') this.#heldNews.push(message);
-    else this.deps.work.track(this.#apply(message));
+    const sealed = delivery?.sealed === true;
+    if (this.deps.lifecycle.state === 'loading') this.#heldNews.push({ message, sealed });
+    else if (!sealed || !this.#applySealed(message)) this.deps.work.track(this.#apply(message));
+  }
+
+  /**
+   * A sealed message (a node with our key sent it, as it says) taken without reading the store:
+   * an `asked` is the record as saved, a `settled` the settlement of a question this node holds.
+   * False when it needs the store after all (then #apply reads it).
+   */
+  #applySealed(message: QuestionBusMessage): boolean {
+    const { lifecycle } = this.deps;
+    const news = this.#link!;
+    if (lifecycle.ended) return message.type === 'asked';
+    if (message.type === 'asked') {
+      news.adoptPending(message.record);
+      return true;
+    }
+    if (message.type !== 'settled') return false;
+    const { rpcId, outcome, settledAt, answer, answeredBy, votes } = message.record;
+    const entry = news.pending.get(rpcId);
+    // The seal covers the settlement, not the message's copy of the question: that comes from the
+    // entry held here. A quorum's votes are not sealed, and a question not held here needs the store.
+    if (entry === undefined || outcome === undefined || votes !== undefined || entry.votes !== undefined || entry.record.votes !== undefined) return false;
+    const record: QuestionRecord = { ...entry.record, outcome, ...(settledAt === undefined ? {} : { settledAt }), ...(answer === undefined ? {} : { answer }), ...(answeredBy === undefined ? {} : { answeredBy }) };
+    news.adoptSettled(record, outcome === 'cancelled' ? message.message : undefined, this.askedHere(record) && this.#leaseFree(entry.seq));
+    return true;
   }
 
   /**

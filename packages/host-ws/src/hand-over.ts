@@ -109,9 +109,10 @@ export class HandOver {
 
   /**
    * A settled record goes to its blocking asker when one waits in this process, else to the node
-   * where it waits (which takes it from the `settled` message), else to `onResume`.
+   * where it waits (which takes it from the `settled` message), else to `onResume`. `leaseFree`: no
+   * other node can be handing it to onResume (cluster.ts), so the asker takes it without the lease.
    */
-  handOver(record: QuestionRecord, message?: string): void {
+  handOver(record: QuestionRecord, message?: string, leaseFree = false): void {
     const { waiters, cluster, work } = this.deps;
     const waiter = waiters.get(record.rpcId);
     if (waiter === undefined) {
@@ -119,7 +120,7 @@ export class HandOver {
       return;
     }
     const takeLease = cluster.takeResumeLease;
-    if (takeLease === undefined) {
+    if (takeLease === undefined || (leaseFree && !this.#leasingForAsker.has(record.rpcId))) {
       this.#giveToAsker(record, waiter, message);
       return;
     }
@@ -167,9 +168,10 @@ export class HandOver {
 
   /**
    * A question settled by another process: gone here (`entry`, when this node still listed it, is
-   * told to its clients), and its answer handed to the asker if it waits in this process.
+   * told to its clients), and its answer handed to the asker if it waits in this process
+   * (`leaseFree`: see `handOver`).
    */
-  adoptSettled(record: QuestionRecord, message?: string, entry = this.deps.pending.claim(record.rpcId)): void {
+  adoptSettled(record: QuestionRecord, message?: string, entry = this.deps.pending.claim(record.rpcId), leaseFree = false): void {
     const { pending, delivery, waiters, cluster, work } = this.deps;
     pending.noteSettledElsewhere(record.rpcId);
     this.deps.reporter.telemetry?.settledElsewhere(record);
@@ -183,7 +185,7 @@ export class HandOver {
       return;
     }
     if (this.refuseStoredAnswer(record)) return;
-    if (waiters.has(record.rpcId)) this.handOver(record, message);
+    if (waiters.has(record.rpcId)) this.handOver(record, message, leaseFree);
     // Our asker gave up while the person answered elsewhere and won: the answer still goes somewhere.
     else if (cluster.askedHere(record)) work.track(this.resumeOrphans([record]));
   }

@@ -300,7 +300,7 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       adoptPending: (record) => {
         if (share === undefined || share.serves(record.sessionId)) handOver.adoptPending(record);
       },
-      adoptSettled: (record, message) => handOver.adoptSettled(record, message),
+      adoptSettled: (record, message, leaseFree) => handOver.adoptSettled(record, message, undefined, leaseFree),
       adoptVotes: (record) => adoptVotes(record, { pending, delivery }),
       resumeOrphans: (records) => handOver.resumeOrphans(records),
       onUnreadable,

@@ -162,7 +162,8 @@ async function claim(
   // Out of the table synchronously first: a response racing in while the store works sees not-pending at once.
   if (deps.pending.claim(entry.rpcId) !== entry) return { kind: 'lost' };
   const announce = deps.announce?.(news);
-  const options = { ...(announce === undefined ? {} : { announce }), ...(deps.answeredBy === undefined ? {} : { answeredBy: deps.answeredBy }) };
+  // The session too: a store that files records by session (Redis) finds one asked elsewhere without a lookup.
+  const options = { sessionId: entry.sessionId, ...(announce === undefined ? {} : { announce }), ...(deps.answeredBy === undefined ? {} : { answeredBy: deps.answeredBy }) };
   try {
     const record = await deps.store.claim(entry.rpcId, outcome, answer, options);
     // Undefined: another host on the same store settled it first.

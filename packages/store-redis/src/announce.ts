@@ -1,4 +1,4 @@
-import { QuestionStoreError, type BusAnnouncement, type StoreWriteOptions } from '@askseam/store';
+import { QuestionStoreError, type BusAnnouncement, type BusSealFacts, type StoreWriteOptions } from '@askseam/store';
 import { bucketTag } from './keys.js';
 
 /**
@@ -18,14 +18,21 @@ export interface RedisBusAnnouncement extends BusAnnouncement {
 
 /**
  * A write's announcement as the scripts' announcement block (before, after, channel, the bucket's
- * session channel prefix or '', the node channel prefix or ''), or none; checked before anything is sent.
+ * session channel prefix or '', the node channel prefix or ''), or none; checked before anything is
+ * sent. With `facts` (what the write puts in the message), a sealing bus's seal goes after `after`.
  */
-export function announcementArgs(options: StoreWriteOptions | undefined, bucket: number): string[] {
+export function announcementArgs(options: StoreWriteOptions | undefined, bucket: number, facts?: BusSealFacts): string[] {
   const announce = options?.announce as RedisBusAnnouncement | undefined;
   if (announce === undefined) return [];
-  const { channel, before, after, routes } = announce;
-  if (typeof channel !== 'string' || channel === '' || typeof before !== 'string' || typeof after !== 'string') {
-    throw new QuestionStoreError('INVALID_INPUT', 'options.announce must be { channel, before, after } with a non-empty channel and string texts (from a bus\'s announcement()); nothing was written.');
+  const { channel, before, routes, seal } = announce;
+  let { after } = announce;
+  if (typeof channel !== 'string' || channel === '' || typeof before !== 'string' || typeof after !== 'string' || (seal !== undefined && typeof seal !== 'function')) {
+    throw new QuestionStoreError('INVALID_INPUT', 'options.announce must be { channel, before, after, seal? } with a non-empty channel, string texts and seal a function (from a bus\'s announcement()); nothing was written.');
+  }
+  if (seal !== undefined && facts !== undefined) {
+    const sealText: unknown = seal.call(announce, facts);
+    if (typeof sealText !== 'string') throw new QuestionStoreError('INVALID_INPUT', 'options.announce.seal must return a string; nothing was written.');
+    after += sealText;
   }
   if (routes === undefined) return [before, after, channel, '', ''];
   const { sessionPrefix, nodePrefix } = routes;

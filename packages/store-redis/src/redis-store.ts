@@ -135,7 +135,8 @@ export class RedisQuestionStore implements QuestionStore {
 
   async #save(parsed: NewQuestionRecord, event: NewQuestionEvent | undefined, options: StoreWriteOptions | undefined): Promise<void> {
     const bucket = sessionBucket(parsed.sessionId);
-    const announce = announcementArgs(options, bucket);
+    const recordJson = JSON.stringify(parsed);
+    const announce = announcementArgs(options, bucket, { record: recordJson });
     const keys = this.#keys;
     const action = `save question "${parsed.rpcId}"`;
     const duplicate = () => new QuestionStoreError('DUPLICATE_RPC_ID', `A question with rpcId "${parsed.rpcId}" is already stored; give every question a fresh rpcId.`);
@@ -163,7 +164,7 @@ export class RedisQuestionStore implements QuestionStore {
           client,
           saveScript,
           [keys.record(bucket, parsed.rpcId), keys.clock(bucket), keys.pending(bucket), keys.sessionPending(parsed.sessionId), ...eventKeys],
-          [JSON.stringify(parsed), parsed.rpcId, parsed.sessionId, floor, parsed.askedOn ?? '', ...eventArgs, ...pointerArgs, ...announce],
+          [recordJson, parsed.rpcId, parsed.sessionId, floor, parsed.askedOn ?? '', ...eventArgs, ...pointerArgs, ...announce],
         ),
       )) as [number, number?];
     } catch (error) {
@@ -182,9 +183,21 @@ export class RedisQuestionStore implements QuestionStore {
     const settlement = parseSettlement(outcome, answer, options?.answeredBy);
     announcementArgs(options, 0); // checked before anything is sent
     const action = `claim question "${rpcId}"`;
-    const bucket = await this.#bucketOf(rpcId, action);
+    // The caller's session names the bucket without a pointer read; a wrong guess finds no record there, and the pointer decides.
+    const hinted = typeof options?.sessionId === 'string' && !this.#buckets.has(rpcId) ? sessionBucket(options.sessionId) : undefined;
+    const bucket = hinted ?? (await this.#bucketOf(rpcId, action));
     if (bucket === undefined) return undefined;
-    const announce = announcementArgs(options, bucket);
+    const settled = await this.#claimIn(bucket, rpcId, settlement, options, action);
+    if (settled !== undefined || hinted === undefined) return settled;
+    const filed = await this.#bucketOf(rpcId, action);
+    return filed === undefined || filed === hinted ? undefined : this.#claimIn(filed, rpcId, settlement, options, action);
+  }
+
+  async #claimIn(bucket: number, rpcId: string, settlement: ReturnType<typeof parseSettlement>, options: StoreWriteOptions | undefined, action: string): Promise<QuestionRecord | undefined> {
+    const answerJson = settlement.answer === undefined ? '' : JSON.stringify(settlement.answer);
+    const answeredByJson = settlement.answeredBy === undefined ? '' : JSON.stringify(settlement.answeredBy);
+    const settledAt = new Date().toISOString();
+    const announce = announcementArgs(options, bucket, { rpcId, outcome: settlement.outcome, settledAt, answer: answerJson, answeredBy: answeredByJson });
     const keys = this.#keys;
     const human = humanOutcomes.includes(settlement.outcome) ? '1' : '0';
     const settled = await this.#run(action, { writes: true, rpcId }, (client) =>
@@ -192,7 +205,7 @@ export class RedisQuestionStore implements QuestionStore {
         client,
         claimScript,
         [keys.record(bucket, rpcId), keys.pending(bucket), keys.awaiting(bucket), keys.settled(bucket)],
-        [rpcId, settlement.outcome, settlement.answer === undefined ? '' : JSON.stringify(settlement.answer), new Date().toISOString(), this.#scriptKeys.sessionPendingPrefix(bucket), human, this.#retainMs, settlement.answeredBy === undefined ? '' : JSON.stringify(settlement.answeredBy), ...announce],
+        [rpcId, settlement.outcome, answerJson, settledAt, this.#scriptKeys.sessionPendingPrefix(bucket), human, this.#retainMs, answeredByJson, ...announce],
       ),
     );
     if (settled === null) return undefined;

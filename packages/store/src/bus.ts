@@ -35,12 +35,37 @@ export interface BusAnnouncement {
   readonly channel: string;
   readonly before: string;
   readonly after: string;
+  /**
+   * Optional (a bus whose nodes share a sealing key): the text that seals this message, given what
+   * the store is about to write. The store appends it right after `after`. Without it, or from a
+   * store that does not call it, the message is an ordinary hint.
+   */
+  seal?(facts: BusSealFacts): string;
+}
+
+/**
+ * What a store tells `BusAnnouncement.seal` about the write it announces, each part exactly as it
+ * goes into the message: for `asked` the record's JSON; for `settled` the settlement (JSON texts,
+ * `''` when absent). A receiver recomputes the same from the message it parsed.
+ */
+export type BusSealFacts =
+  | { readonly record: string }
+  | { readonly rpcId: string; readonly outcome: string; readonly settledAt: string; readonly answer: string; readonly answeredBy: string };
+
+/** What a bus knows about a message besides its content. */
+export interface QuestionBusDelivery {
+  /**
+   * True when the message carries a seal this node verified with the key the nodes share: a node
+   * with the key sent it (its `asked` record, its settlement and dismissal text are as sent). Only a
+   * bus configured with a key says so; any other message is a hint.
+   */
+  readonly sealed: boolean;
 }
 
 /** Who receives a bus's messages. */
 export interface QuestionBusListener {
   /** A message another node published (never one this node published itself). */
-  message(message: QuestionBusMessage): void;
+  message(message: QuestionBusMessage, delivery?: QuestionBusDelivery): void;
   /**
    * Messages may have been lost (the connection to the bus dropped) and the bus is receiving
    * again: the host re-reads the store's pending questions to catch up.
@@ -111,6 +136,14 @@ export interface QuestionBus {
    * nothing; after the last unfollow a node receives only the `settled` of its own askers.
    */
   unfollow?(sessionId: string | '*'): Promise<void>;
+  /**
+   * Optional: since when (`performance.now()` of this process) every other node has found this one
+   * alive without a break, or undefined when that is not sure now (never refreshed, a refresh
+   * overdue, closing). A new value means the old stretch ended. A host lets its own asker take a
+   * sealed `settled` without the resume lease when the question was asked within the current stretch:
+   * no other node can have taken this one for gone since, so none can be handing it to onResume.
+   */
+  livenessUnbrokenSince?(): number | undefined;
   /** Stop receiving and leave the bus (other nodes then see this node as not alive). Idempotent. */
   close(): Promise<void>;
 }

@@ -21,7 +21,7 @@ export { QuestionStoreError, questionStoreErrorCodes } from './errors.js';
 export type { QuestionStoreErrorCode, QuestionStoreErrorOptions } from './errors.js';
 export { parseAwaitingPartition, parseListSettledOptions, parseNewQuestionEvent, parseNewQuestionEvents, parseNewQuestionRecord, parseReadEventsOptions, parseRecordWithEvent, parseSettlement, settledPageLimits } from './validate.js';
 export { questionBusMessageSchema } from './bus.js';
-export type { BusAnnouncement, QuestionBus, QuestionBusAnnouncementMessage, QuestionBusListener, QuestionBusMessage } from './bus.js';
+export type { BusAnnouncement, BusSealFacts, QuestionBus, QuestionBusAnnouncementMessage, QuestionBusDelivery, QuestionBusListener, QuestionBusMessage } from './bus.js';
 export { MemoryQuestionBusHub } from './memory-bus.js';
 export { isoNow } from './iso-now.js';
 export { OutageGrace } from './outage-grace.js';

@@ -85,6 +85,12 @@ export interface StoreWriteOptions {
    * `answeredBy`. Refused (`INVALID_INPUT`) with an asker's outcome (`aborted`, `timed_out`).
    */
   answeredBy?: AnsweredBy;
+  /**
+   * `claim` only: the record's `sessionId`, when the caller knows it. A store that files records by
+   * session (Redis) then finds the record without a lookup; a wrong one costs that lookup, never a
+   * wrong write. Other stores ignore it.
+   */
+  sessionId?: string;
 }
 
 export interface QuestionStore {
