@@ -120,8 +120,15 @@ export class HandOver {
       return;
     }
     const takeLease = cluster.takeResumeLease;
-    if (takeLease === undefined || (leaseFree && !this.#leasingForAsker.has(record.rpcId))) {
+    if (takeLease === undefined) {
       this.#giveToAsker(record, waiter, message);
+      return;
+    }
+    if (leaseFree && !this.#leasingForAsker.has(record.rpcId)) {
+      this.#giveToAsker(record, waiter, message);
+      // Taken after the fact, off the asker's path: should this node be cut off before its resume
+      // mark lands, the others wait the lease out before onResume, as when it was taken first.
+      work.track(takeLease(record.rpcId).then(undefined, (error: unknown) => this.deps.logger.debug('could not take the resume lease after handing an answer over; its resume mark still stops a second delivery', { rpcId: record.rpcId, error: String(error) })));
       return;
     }
     // Another node that took this one for gone may be handing the record to its onResume: the resume
