@@ -9,6 +9,10 @@
 //   small    D        holds 'share', Redis store + bus, 1,000 pending: the replay baseline
 //   single   S        one node, Redis store, no bus, its client answers `single`: the round-trip
 //            baseline of section 6
+//   third    F        today's single node (holds 'everything', no bus) with A's questions only: the
+//            heap baseline at the same count, closed once measured
+// The bus nodes share a sealing key (BENCH_SHARE_SEALED=0: none). E is closed before the second
+// round-trip measurement: it hears every message and is no part of a cluster holding its share.
 // Redis is filled through the store's own save (hundreds in flight), not one ask at a time.
 import { fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -38,7 +42,7 @@ export async function run(config) {
   startChild.reconcileMs = reconcileMs;
   const redis = await startRedisServer({ binary: redisServer });
   const runId = randomUUID().slice(0, 8);
-  const prefix = { main: `bench-${runId}-share:`, small: `bench-${runId}-small:`, single: `bench-${runId}-single:` };
+  const prefix = { main: `bench-${runId}-share:`, small: `bench-${runId}-small:`, single: `bench-${runId}-single:`, third: `bench-${runId}-third:` };
   const children = [];
   const sockets = [];
   const clients = [];
@@ -69,6 +73,17 @@ export async function run(config) {
     const everythingHeld = await everything.call('held');
     if (everythingHeld !== total) throw new Error(`Node E (holds 'everything') holds ${everythingHeld} questions, not all ${total}.`);
     const everythingPer = (everything.ready.heapAfterStart - everything.ready.heapBeforeHost) / total;
+    // F: today's single node (holds 'everything', no bus) with as many questions as A holds, so the
+    // per-question figures compare at the same count (a Map's table is as full as its count makes it).
+    const ownOfA = fillSessions.filter((_, i) => i % 3 === 0);
+    const heldByA = ownOfA.reduce((sum, session) => sum + countOf(session, fillSessions, total - probeOwn), 0);
+    await fillSessionsOf(redis.url, prefix.third, ownOfA, fillSessions, total - probeOwn);
+    const sameCount = await startChild(children, { url: redis.url, keyPrefix: prefix.third, nodeId: 'node-f', holds: 'everything', bus: false, agents: [] });
+    const sameCountHeld = await sameCount.call('held');
+    if (sameCountHeld !== heldByA) throw new Error(`Node F holds ${sameCountHeld} questions, not A's ${heldByA}.`);
+    const sameCountPer = (sameCount.ready.heapAfterStart - sameCount.ready.heapBeforeHost) / sameCountHeld;
+    await sameCount.close();
+    console.log(`  node f (holds 'everything', alone): ${sameCountHeld.toLocaleString('en-US')} questions, ${Math.round(sameCountPer)} B per question; node e: ${total.toLocaleString('en-US')}, ${Math.round(everythingPer)} B`);
     const perNode = [];
     for (const [index, node] of shareNodes.entries()) {
       const own = fillSessions.filter((_, i) => i % 3 === index);
@@ -122,25 +137,7 @@ export async function run(config) {
     }
     console.log(`  replay of ${probeOwn}: first question ${median(replay.big).toFixed(2)} ms with ${total.toLocaleString('en-US')} pending, ${median(replay.small).toFixed(2)} ms with ${smallTotal.toLocaleString('en-US')}`);
 
-    // 6. Round trip: ask on A, answered by a client on B (holds 'share'), beside one node on Redis.
-    const crossShown = await connectAnswering(b.ready.url, 'cross', inFlight);
-    const singleShown = await connectAnswering(single.ready.url, 'single', inFlight);
-    clients.push(crossShown, singleShown);
-    const samples = await interleave(
-      [
-        { name: 'cross', run: (count) => a.call('asks', { session: 'cross', count }) },
-        { name: 'single', run: (count) => single.call('asks', { session: 'single', count }) },
-      ],
-      { warmup, rounds, perRound },
-    );
-    const expectedAsks = warmup + rounds * perRound;
-    if (crossShown.shown.count !== expectedAsks || singleShown.shown.count !== expectedAsks) {
-      throw new Error(`Expected ${expectedAsks} questions on each answering client; B's client of "cross" saw ${crossShown.shown.count}, the single node's ${singleShown.shown.count}.`);
-    }
-    const p = (name, q) => quantile(samples[name], q);
-    console.log(`  round trip p50: cross-node (share) ${p('cross', 0.5).toFixed(3)} ms, one node on Redis ${p('single', 0.5).toFixed(3)} ms`);
-
-    // 7. Reconciles: nothing asked, nobody connecting; every node reconciles at least twice more
+    // 6. Reconciles: nothing asked, nobody connecting; every node reconciles at least twice more
     // (each is logged with its duration). The event loop's longest delay meanwhile is what a
     // reconcile made timers and sockets wait; a client whose pong was read too late was dropped.
     const watched = [...shareNodes, everything];
@@ -167,6 +164,31 @@ export async function run(config) {
     console.log(`  reconciles (reconcileMs ${reconcileMs || 'default 10,000'}): ${stats.map((r, i) => reconcileLine(r, names[i])).join('; ')}`);
     console.log(`  connections dropped for missed heartbeats: ${dropped} (nodes' logs); sockets found closed here: ${closedHere}${quiet ? `; event loop's longest delay in the quiet phase: ${quiet.map((r, i) => `${names[i]} ${r.loopMaxMs.toFixed(0)} ms`).join(', ')}` : ''}`);
 
+    // 7. Round trip: ask on A, answered by a client on B (holds 'share'), beside one node on Redis;
+    // first with E on the bus too, then without it: E hears every message (it holds everything, here
+    // as the baseline of the figures above) and is no part of a cluster of nodes holding their share.
+    const crossShown = await connectAnswering(b.ready.url, 'cross', inFlight);
+    const singleShown = await connectAnswering(single.ready.url, 'single', inFlight);
+    clients.push(crossShown, singleShown);
+    const roundTrips = () =>
+      interleave(
+        [
+          { name: 'cross', run: (count) => a.call('asks', { session: 'cross', count }) },
+          { name: 'single', run: (count) => single.call('asks', { session: 'single', count }) },
+        ],
+        { warmup, rounds, perRound },
+      );
+    const withEverything = await roundTrips();
+    await everything.close();
+    const samples = await roundTrips();
+    const expectedAsks = 2 * (warmup + rounds * perRound);
+    if (crossShown.shown.count !== expectedAsks || singleShown.shown.count !== expectedAsks) {
+      throw new Error(`Expected ${expectedAsks} questions on each answering client; B's client of "cross" saw ${crossShown.shown.count}, the single node's ${singleShown.shown.count}.`);
+    }
+    const p = (name, q) => quantile(samples[name], q);
+    const pE = (name, q) => quantile(withEverything[name], q);
+    console.log(`  round trip p50: cross-node (share) ${p('cross', 0.5).toFixed(3)} ms, one node on Redis ${p('single', 0.5).toFixed(3)} ms; with E on the bus ${pE('cross', 0.5).toFixed(3)} ms vs ${pE('single', 0.5).toFixed(3)} ms`);
+
     const size = `${total.toLocaleString('en-US')} pending${total < 200_000 ? ' (scaled down from the issue\'s 200,000; BENCH_SHARE_QUESTIONS=200000 for the full size)' : ''}, ${sessions} sessions, 3 nodes`;
     const worst = perNode.reduce((max, node) => (node.per > max.per ? node : max));
     const mostHeld = Math.max(...perNode.map((node) => node.held));
@@ -176,9 +198,17 @@ export async function run(config) {
         name: `heap per pending question of a node's own share, holds 'share' (${size}; worst node)`,
         value: worst.per,
         unit: 'B',
-        baseline: { name: `a node with holds 'everything' on the same Redis, all ${total.toLocaleString('en-US')} loaded at start`, value: everythingPer },
+        baseline: { name: `today's single node (holds 'everything', no bus) holding as many questions as A (${sameCountHeld.toLocaleString('en-US')}), loaded at start`, value: sameCountPer },
         target: { on: 'ratio', op: '<=', value: 1, text: '<= today\'s single-node figure (issue 28)' },
         note: `Heap growth (after full GCs) as a third of the sessions connect, minus the growth from as many connections of sessions with nothing pending. Per node: ${perNode.map((node) => `${Math.round(node.per)} B × ${node.held.toLocaleString('en-US')}`).join(', ')}; connections ${perNode.map((node) => Math.round(node.connectionPer)).join(', ')} B each.`,
+      }),
+      figure({
+        section: SECTION,
+        name: `heap per pending question of a node's own share against a node holding all ${total.toLocaleString('en-US')} (worst node)`,
+        value: worst.per,
+        unit: 'B',
+        baseline: { name: `a node with holds 'everything' on the same Redis, all ${total.toLocaleString('en-US')} loaded at start`, value: everythingPer },
+        note: 'A Map\'s table doubles when it fills, so the bytes per entry depend on how full the count leaves it: compared at another count the figures differ by a few per cent either way (docs/performance.md, section 13).',
       }),
       figure({
         section: SECTION,
@@ -214,6 +244,14 @@ export async function run(config) {
         baseline: { name: 'one node on the same Redis store, no bus', value: p('single', 0.5) },
         target: { on: 'ratio', op: '<=', value: 1.5, text: '<= 1.5× one node (issue 28; section 6 had 2.2×)' },
         note: 'Every node in its own process (clients in the section\'s), so the hop crosses three processes: A, B and this one.',
+      }),
+      figure({
+        section: SECTION,
+        name: `cross-node round trip p50, holds 'share', with a node holding everything on the bus too (n=${withEverything.cross.length})`,
+        value: pE('cross', 0.5),
+        unit: 'ms',
+        baseline: { name: 'one node on the same Redis store, no bus (same rounds)', value: pE('single', 0.5) },
+        note: 'Measured first, while E (holds \'everything\', the baseline of the memory and bus rows) still hears every message on the same two cores; the row above is measured after E closed.',
       }),
       ...reconcileFigures({ stats, quiet, dropped, closedHere, size, reconcileMs, names }),
       figure({
@@ -270,6 +308,25 @@ function reconcileFigures({ stats, quiet, dropped, closedHere, size, reconcileMs
 function countOf(session, sessions, count) {
   const index = sessions.indexOf(session);
   return Math.floor(count / sessions.length) + (index < count % sessions.length ? 1 : 0);
+}
+
+/** Save on `keyPrefix` the very questions `fill` saved for `own` (a subset of `sessions`): the same ids, texts and count per session. */
+async function fillSessionsOf(url, keyPrefix, own, sessions, count) {
+  const store = new RedisQuestionStore({ url, keyPrefix });
+  const askedAt = new Date().toISOString();
+  try {
+    const records = [];
+    const flush = () => Promise.all(records.splice(0).map((r) => store.save(r)));
+    for (let i = 0; i < count; i++) {
+      const sessionId = sessions[i % sessions.length];
+      if (!own.includes(sessionId)) continue;
+      records.push({ rpcId: `fill-${i}`, sessionId, askedBy: sessionId, askedAt, questions: seamQuestions(` #${i}`), mode: 'detached' });
+      if (records.length === 500) await flush();
+    }
+    await flush();
+  } finally {
+    await store.close();
+  }
 }
 
 /** Save `count` detached questions round robin over `sessions`, and `probeOwn` in `probe`, with many saves in flight. */
