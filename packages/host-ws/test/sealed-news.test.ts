@@ -1,0 +1,270 @@
+// Sealed bus news on a real redis-server (issue 28 follow-up): nodes whose RedisQuestionBus shares a
+// `sealKey` take each other's sealed `asked` and `settled` without reading the store, and the asker's
+// node hands an answer to its waiting asker without the resume lease when the question was asked in
+// the bus's current stretch of unbroken liveness. Counted here: every store `get` and every bus
+// `acquireLease` of each node. Anything unsealed (a node without the key, another key, a forged
+// message) stays a hint that the store bears out or not, and a broken stretch takes the lease again.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { RedisQuestionBus } from '@askseam/bus-redis';
+import type { QuestionRecord } from '@askseam/store';
+import { RedisQuestionStore } from '@askseam/store-redis';
+import { startRedisServer, type TestRedisServer } from '@askseam/store-redis/testing';
+import { hasUserQuestionErrorCode } from '@askseam/user-questions';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, colourQuestion, redAnswer, startHost, type TestHost } from './fixture.js';
+import type { RawClient } from './raw-client.js';
+import { waitFor } from './share-fixture.js';
+
+const blueAnswer = { answers: [{ id: 'colour', selected: ['Blue'] }] };
+
+let redis: TestRedisServer;
+let prefix: string;
+/** The key the nodes of one test share. */
+let sealKey: Buffer;
+/** The test's own store, for reading what is stored (not counted). */
+let reader: RedisQuestionStore;
+const closers: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+}, 60_000);
+
+beforeEach(() => {
+  prefix = `seal${randomUUID().slice(0, 8)}:`;
+  sealKey = randomBytes(32);
+  reader = openStore();
+});
+
+afterEach(async () => {
+  await cleanup();
+  for (const close of closers.splice(0)) await close();
+});
+
+afterAll(async () => {
+  await redis?.stop();
+});
+
+/** A host node with its own store and bus on this test's prefix, and what it did counted. */
+interface CountedNode {
+  node: TestHost;
+  bus: RedisQuestionBus;
+  /** The rpcId of every store `get` this node made… */
+  gets: string[];
+  /** …and of those that returned (a hint checked against the store has been decided once its get returned). */
+  getsDone: string[];
+  /** The key of every `acquireLease` this node's bus was asked for. */
+  leases: string[];
+  /** What this node's onResume received. */
+  resumed: QuestionRecord[];
+}
+
+interface NodeOptions {
+  /** The node's sealing key: the test's shared one unless told otherwise; null for none. */
+  key?: Buffer | null;
+  /** Stands in for the bus's `livenessUnbrokenSince` (set on the instance). */
+  since?: () => number | undefined;
+}
+
+function openStore(): RedisQuestionStore {
+  const store = new RedisQuestionStore({ url: redis.url, keyPrefix: prefix });
+  closers.push(() => store.close());
+  return store;
+}
+
+async function counted(nodeId: string, { key = sealKey, since }: NodeOptions = {}): Promise<CountedNode> {
+  const store = openStore();
+  const bus = new RedisQuestionBus({ url: redis.url, keyPrefix: prefix, nodeId, ...(key === null ? {} : { sealKey: key }) });
+  const gets: string[] = [];
+  const getsDone: string[] = [];
+  const leases: string[] = [];
+  const resumed: QuestionRecord[] = [];
+  // Wrapped on the instances before the host sees them, so every call the host makes goes through here.
+  const get = store.get.bind(store);
+  store.get = async (rpcId) => {
+    gets.push(rpcId);
+    try {
+      return await get(rpcId);
+    } finally {
+      getsDone.push(rpcId);
+    }
+  };
+  const acquireLease = bus.acquireLease.bind(bus);
+  bus.acquireLease = (leaseKey, ttlMs) => {
+    leases.push(leaseKey);
+    return acquireLease(leaseKey, ttlMs);
+  };
+  if (since !== undefined) bus.livenessUnbrokenSince = since;
+  // A long reconcile period: no reconcile reads the store during a test, so every get counted is the news path's.
+  const node = await startHost({ store, bus, reconcileMs: 60_000, onResume: (record) => void resumed.push(record) });
+  return { node, bus, gets, getsDone, leases, resumed };
+}
+
+/** A client of `on` that sees every session, past its hello. */
+async function client(on: CountedNode): Promise<RawClient> {
+  const connected = await on.node.connect();
+  await connected.next('hello');
+  return connected;
+}
+
+/** The record as the store holds it, read by the test's own store (not counted). */
+function stored(rpcId: string): Promise<QuestionRecord | undefined> {
+  return reader.get(rpcId);
+}
+
+const held = (on: CountedNode) => on.node.host.pending().map((entry) => entry.rpcId);
+
+/** Whether an ask has ended (answered or not) by now. */
+function watch(asking: { settled: Promise<unknown> }): () => boolean {
+  let ended = false;
+  void asking.settled.then(() => (ended = true));
+  return () => ended;
+}
+
+describe('sealed news between nodes that share the key', () => {
+  it('shows the question on B and hands the answer to the asker on A with no store read and no resume lease, once', async () => {
+    const a = await counted('a');
+    const b = await counted('b');
+    const onB = await client(b);
+    const asking = a.node.ask('agent-a');
+    const shown = await onB.next('question/requested');
+    expect(shown.questions).toEqual([colourQuestion]);
+    expect(b.gets).toEqual([]);
+
+    expect((await onB.answer(shown.rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
+    await expect(asking).resolves.toEqual(redAnswer);
+    await waitFor(async () => (await stored(shown.rpcId))?.resumedAt !== undefined, 'the hand-over to be marked in the store');
+    expect(await stored(shown.rpcId)).toMatchObject({ outcome: 'answered', answer: redAnswer, askedOn: 'a' });
+    expect(a.gets).toEqual([]);
+    expect(a.leases).toEqual([]);
+    expect(b.gets).toEqual([]);
+    // The asker had it, so no onResume anywhere, and nothing is left for a later reconcile to resume.
+    expect([...a.resumed, ...b.resumed]).toEqual([]);
+    expect((await reader.listAwaitingResume()).map((record) => record.rpcId)).not.toContain(shown.rpcId);
+    expect(held(a)).toEqual([]);
+    expect(held(b)).toEqual([]);
+  });
+});
+
+describe.each([
+  ['has no key', null],
+  ['has another key', randomBytes(32)],
+])('a node that %s', (_name, otherKey) => {
+  it('still shows the question and hands over its answer, through the store reads and the resume lease', async () => {
+    const a = await counted('a');
+    const b = await counted('b', { key: otherKey });
+    const onB = await client(b);
+    const asking = a.node.ask('agent-a');
+    const shown = await onB.next('question/requested');
+    // A's `asked` carries A's seal, which B cannot verify: B showed it after reading it from the store.
+    expect(b.gets).toEqual([shown.rpcId]);
+
+    expect((await onB.answer(shown.rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
+    await expect(asking).resolves.toEqual(redAnswer);
+    await waitFor(async () => (await stored(shown.rpcId))?.resumedAt !== undefined, 'the hand-over to be marked in the store');
+    // B's `settled` is not sealed with A's key: A read the record, then took the resume lease.
+    expect(a.gets).toEqual([shown.rpcId]);
+    expect(a.leases).toEqual([`resume:${shown.rpcId}`]);
+    expect([...a.resumed, ...b.resumed]).toEqual([]);
+  });
+});
+
+describe('a forged message on the bus channel', () => {
+  /** Publish `message` as raw text, the way anyone who can reach Redis can, with `seal` after it. */
+  async function forge(message: unknown, seal: string | undefined): Promise<void> {
+    const raw = new Redis(redis.url);
+    try {
+      await raw.publish(`${prefix}bus`, `${JSON.stringify(message)}${seal === undefined ? '' : `\n${seal}`}`);
+    } finally {
+      raw.disconnect();
+    }
+  }
+
+  it("with a wrong seal, or none, does not answer A's asker: the question stays pending and the real answer is the one it gets", async () => {
+    const a = await counted('a');
+    const b = await counted('b');
+    const onB = await client(b);
+    const asking = a.node.ask('agent-a');
+    const ended = watch(asking);
+    const { rpcId } = await onB.next('question/requested');
+    const pending = (await stored(rpcId))!;
+    const forged: QuestionRecord = { ...pending, outcome: 'answered', answer: blueAnswer, settledAt: new Date().toISOString() };
+    await forge({ type: 'settled', from: 'b', record: forged }, randomBytes(32).toString('base64url'));
+    await forge({ type: 'settled', from: 'b', record: forged }, undefined);
+    // Both arrived as hints: A checked each against the store, which says pending, and left it there.
+    await waitFor(() => ended() || a.getsDone.filter((id) => id === rpcId).length === 2, 'A to check both forged messages against the store');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ended()).toBe(false);
+    expect(held(a)).toEqual([rpcId]);
+    expect((await stored(rpcId))?.outcome).toBeUndefined();
+    expect(onB.all('question/resolved')).toEqual([]);
+
+    expect((await onB.answer(rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
+    await expect(asking).resolves.toEqual(redAnswer);
+    expect(a.leases).toEqual([]);
+  });
+
+  it('`asked` with a wrong seal, for a question the store does not have, is not shown to a client of B', async () => {
+    const a = await counted('a');
+    const b = await counted('b');
+    const onB = await client(b);
+    const made: QuestionRecord = { rpcId: randomUUID(), sessionId: 'agent-a', askedBy: 'agent-a', askedAt: new Date().toISOString(), askedOn: 'a', questions: [colourQuestion], mode: 'blocking' };
+    await forge({ type: 'asked', from: 'a', record: made }, randomBytes(32).toString('base64url'));
+    await waitFor(() => b.getsDone.includes(made.rpcId) || held(b).includes(made.rpcId), 'B to check the forged question against the store');
+    // A real question afterwards: shown, and the only one shown.
+    const asking = a.node.ask('agent-a');
+    const shown = await onB.next('question/requested');
+    await onB.caughtUp();
+    expect(onB.all('question/requested').map((frame) => frame.rpcId)).toEqual([shown.rpcId]);
+    expect(held(b)).toEqual([shown.rpcId]);
+    expect((await onB.answer(made.rpcId, 'agent-a', redAnswer)).accepted).toBe(false);
+    expect((await onB.answer(shown.rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
+    await expect(asking).resolves.toEqual(redAnswer);
+  });
+});
+
+describe("the asker's stretch of unbroken liveness", () => {
+  it('hands over without the lease only an answer to a question asked within the current stretch', async () => {
+    let since: number | undefined = 1;
+    const a = await counted('a', { since: () => since });
+    const b = await counted('b');
+    const onB = await client(b);
+    const before = a.node.ask('agent-a');
+    const first = await onB.next('question/requested');
+    // The stretch the first question was asked in ends (a refresh came late); the second is asked in the new one.
+    since = 2;
+    const within = a.node.ask('agent-b');
+    const second = await onB.next('question/requested');
+    expect(second.sessionId).toBe('agent-b');
+
+    expect((await onB.answer(second.rpcId, 'agent-b', blueAnswer)).accepted).toBe(true);
+    await expect(within).resolves.toEqual(blueAnswer);
+    expect(a.leases).toEqual([]);
+    expect((await onB.answer(first.rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
+    await expect(before).resolves.toEqual(redAnswer);
+    expect(a.leases).toEqual([`resume:${first.rpcId}`]);
+    // Both were sealed news: neither answer needed a store read.
+    expect(a.gets).toEqual([]);
+  });
+
+  it('broken, with the resume lease already taken by another node: the asker ends ASK_ABORTED as before', async () => {
+    let since: number | undefined = 1;
+    const a = await counted('a', { since: () => since });
+    const b = await counted('b');
+    const onB = await client(b);
+    const asking = a.node.ask('agent-a');
+    const { rpcId } = await onB.next('question/requested');
+    // A third node that took A for gone holds the lease while it hands the answer to its onResume.
+    const c = new RedisQuestionBus({ url: redis.url, keyPrefix: prefix, nodeId: 'c', sealKey });
+    closers.push(() => c.close());
+    expect(await c.acquireLease(`resume:${rpcId}`, 60_000)).toBe(true);
+    since = undefined;
+
+    expect((await onB.answer(rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
+    const settled = await asking.settled;
+    expect(settled.ok === false && hasUserQuestionErrorCode(settled.error, 'ASK_ABORTED')).toBe(true);
+    expect(a.leases).toEqual([`resume:${rpcId}`]);
+    expect(await stored(rpcId)).toMatchObject({ outcome: 'answered', answer: redAnswer });
+    expect(a.resumed).toEqual([]);
+  });
+});
