@@ -55,6 +55,9 @@ interface CountedNode {
   getsDone: string[];
   /** The key of every `acquireLease` this node's bus was asked for. */
   leases: string[];
+  /** From now on the bus's `acquireLease` calls wait (recorded at once) until `releaseLeases()`. */
+  holdLeases(): void;
+  releaseLeases(): void;
   /** What this node's onResume received. */
   resumed: QuestionRecord[];
 }
@@ -90,14 +93,20 @@ async function counted(nodeId: string, { key = sealKey, since }: NodeOptions = {
     }
   };
   const acquireLease = bus.acquireLease.bind(bus);
-  bus.acquireLease = (leaseKey, ttlMs) => {
+  let leasesHeld: Promise<void> = Promise.resolve();
+  let releaseLeases = () => {};
+  bus.acquireLease = async (leaseKey, ttlMs) => {
     leases.push(leaseKey);
+    await leasesHeld;
     return acquireLease(leaseKey, ttlMs);
+  };
+  const holdLeases = () => {
+    leasesHeld = new Promise((resolve) => (releaseLeases = resolve));
   };
   if (since !== undefined) bus.livenessUnbrokenSince = since;
   // A long reconcile period: no reconcile reads the store during a test, so every get counted is the news path's.
   const node = await startHost({ store, bus, reconcileMs: 60_000, onResume: (record) => void resumed.push(record) });
-  return { node, bus, gets, getsDone, leases, resumed };
+  return { node, bus, gets, getsDone, leases, resumed, holdLeases, releaseLeases: () => releaseLeases() };
 }
 
 /** A client of `on` that sees every session, past its hello. */
@@ -122,7 +131,7 @@ function watch(asking: { settled: Promise<unknown> }): () => boolean {
 }
 
 describe('sealed news between nodes that share the key', () => {
-  it('shows the question on B and hands the answer to the asker on A with no store read and no resume lease, once', async () => {
+  it('shows the question on B and hands the answer to the asker on A with no store read and without waiting for the resume lease, once', async () => {
     const a = await counted('a');
     const b = await counted('b');
     const onB = await client(b);
@@ -131,12 +140,17 @@ describe('sealed news between nodes that share the key', () => {
     expect(shown.questions).toEqual([colourQuestion]);
     expect(b.gets).toEqual([]);
 
+    // The lease cannot be had until the asker has its answer: the answer must not wait for it.
+    a.holdLeases();
     expect((await onB.answer(shown.rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
     await expect(asking).resolves.toEqual(redAnswer);
+    // Taken after the hand-over, so a node cut off before its resume mark lands still holds the others off.
+    expect(a.leases).toEqual([`resume:${shown.rpcId}`]);
+    a.releaseLeases();
     await waitFor(async () => (await stored(shown.rpcId))?.resumedAt !== undefined, 'the hand-over to be marked in the store');
     expect(await stored(shown.rpcId)).toMatchObject({ outcome: 'answered', answer: redAnswer, askedOn: 'a' });
     expect(a.gets).toEqual([]);
-    expect(a.leases).toEqual([]);
+    expect(a.leases).toEqual([`resume:${shown.rpcId}`]);
     expect(b.gets).toEqual([]);
     // The asker had it, so no onResume anywhere, and nothing is left for a later reconcile to resume.
     expect([...a.resumed, ...b.resumed]).toEqual([]);
@@ -201,7 +215,8 @@ describe('a forged message on the bus channel', () => {
 
     expect((await onB.answer(rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
     await expect(asking).resolves.toEqual(redAnswer);
-    expect(a.leases).toEqual([]);
+    // The real answer's lease, taken after the hand-over; none for the forged messages.
+    expect(a.leases).toEqual([`resume:${rpcId}`]);
   });
 
   it('`asked` with a wrong seal, for a question the store does not have, is not shown to a client of B', async () => {
@@ -237,12 +252,20 @@ describe("the asker's stretch of unbroken liveness", () => {
     const second = await onB.next('question/requested');
     expect(second.sessionId).toBe('agent-b');
 
+    a.holdLeases();
     expect((await onB.answer(second.rpcId, 'agent-b', blueAnswer)).accepted).toBe(true);
+    // Asked within the stretch: handed over while its lease is still held back.
     await expect(within).resolves.toEqual(blueAnswer);
-    expect(a.leases).toEqual([]);
+    expect(a.leases).toEqual([`resume:${second.rpcId}`]);
+    const beforeEnded = watch(before);
     expect((await onB.answer(first.rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
+    // Asked before it: the hand-over waits for the lease.
+    await waitFor(() => a.leases.includes(`resume:${first.rpcId}`), 'A to ask for the first answer\'s lease');
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(beforeEnded()).toBe(false);
+    a.releaseLeases();
     await expect(before).resolves.toEqual(redAnswer);
-    expect(a.leases).toEqual([`resume:${first.rpcId}`]);
+    expect(a.leases).toEqual([`resume:${second.rpcId}`, `resume:${first.rpcId}`]);
     // Both were sealed news: neither answer needed a store read.
     expect(a.gets).toEqual([]);
   });
