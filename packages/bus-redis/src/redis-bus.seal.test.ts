@@ -121,6 +121,23 @@ describe('sealed messages between buses', () => {
     expect(heard.delivered).toEqual(sent.map((message) => ({ message, sealed: true })));
   });
 
+  it('seals only what a node says as itself: a message it passes on under another node id goes unsealed', async () => {
+    const keyPrefix = randomPrefix();
+    const sender = open({ keyPrefix, sealKey: key });
+    const receiver = open({ keyPrefix, sealKey: key });
+    const heard = hear();
+    await receiver.subscribe(heard);
+    const passedOn: QuestionBusMessage = { type: 'asked', from: 'another-node', record: askedElsewhere() };
+    const own: QuestionBusMessage = { type: 'asked', from: sender.nodeId, record: askedElsewhere() };
+    await sender.publish(passedOn);
+    await sender.publish(own);
+    await heardAll(2, heard);
+    expect(heard.delivered).toEqual([
+      { message: passedOn, sealed: false },
+      { message: own, sealed: true },
+    ]);
+  });
+
   it('delivers a voted message unsealed even between nodes with the key: only asked and settled are sealed', async () => {
     const keyPrefix = randomPrefix();
     const sender = open({ keyPrefix, sealKey: key });
@@ -277,6 +294,32 @@ describe('sealed announcements of a store', () => {
     expect(heard.everything.delivered).toEqual(expected);
     expect(heard.follower.delivered).toEqual(expected);
     expect(heard.asking.delivered).toEqual(expected.slice(3));
+  });
+
+  it('seals text the JSON round trip could reorder or re-escape: number-like keys, non-ASCII, lone surrogates, line separators', async () => {
+    const keyPrefix = randomPrefix();
+    const answering = open({ keyPrefix, sealKey: key, nodeId: 'answering' });
+    const receiver = open({ keyPrefix, sealKey: key });
+    const heard = hear();
+    await receiver.subscribe(heard);
+    const awkward = 'naïve 😀 \u2028 \ud800 "quoted" \\ / </script> \n\t end';
+    const record = askedElsewhere({
+      questions: [{ id: 'deploy', question: awkward, options: [{ label: 'Yes' }, { label: awkward }] }],
+      state: { b: 1, 10: [1e21, 0.1, 'x'], a: { 2: null, z: true, '': awkward } },
+    });
+    const answer = { answers: [{ id: 'deploy', selected: [awkward], custom: awkward }] };
+    const store = openStore(keyPrefix);
+    await store.save(record, { announce: answering.announcement({ type: 'asked' }) });
+    await store.claim(record.rpcId, 'answered', answer, { announce: answering.announcement({ type: 'settled', message: awkward }), answeredBy: { ...alex, user: awkward } });
+    // The same through publish, from the record as read back.
+    const settled = (await store.get(record.rpcId))!;
+    await answering.publish({ type: 'settled', from: 'answering', record: settled, message: awkward });
+    await heardAll(3, heard);
+    expect(heard.delivered).toEqual([
+      { message: { type: 'asked', from: 'answering', record }, sealed: true },
+      { message: { type: 'settled', from: 'answering', record: settled, message: awkward }, sealed: true },
+      { message: { type: 'settled', from: 'answering', record: settled, message: awkward }, sealed: true },
+    ]);
   });
 
   it('delivers a store announcement of a node with another key, or none, unsealed', async () => {
