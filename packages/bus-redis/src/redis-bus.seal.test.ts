@@ -279,7 +279,7 @@ describe('sealed announcements of a store', () => {
     await otherStore.claim(withoutAnswerer.rpcId, 'answered', yes, { announce: answering.announcement({ type: 'settled' }), sessionId: 'followed' });
     await store.claim(dismissed.rpcId, 'cancelled', undefined, { announce: answering.announcement({ type: 'settled', message: 'no longer needed' }) });
     const settled = (record: QuestionRecord) => store.get(record.rpcId) as Promise<QuestionRecord>;
-    const expected = [
+    const expected: Delivered[] = [
       { message: { type: 'asked', from: 'answering', record: withAnswerer }, sealed: true },
       { message: { type: 'asked', from: 'answering', record: withoutAnswerer }, sealed: true },
       { message: { type: 'asked', from: 'answering', record: dismissed }, sealed: true },
