@@ -1,7 +1,7 @@
 // Sealed news on one real Redis: buses sharing a `sealKey` deliver each other's `asked` and `settled`
 // (published, or announced by a store inside its write) as `{ sealed: true }`; anything a node
 // without the key, with another key, or a hand on the raw connection sent arrives `{ sealed: false }`
-// and is still delivered, as a hint. And `livenessUnbrokenSince`, from the bus's real refreshes.
+// and is still delivered, as a hint.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { QuestionBusListener, QuestionBusMessage, QuestionRecord } from '@askseam/store';
@@ -359,49 +359,5 @@ describe('sealed announcements of a store', () => {
     expect((await vote('sam')).kind).toBe('settled');
     await heardAll(1, heard);
     expect(heard.delivered).toEqual([{ message: { type: 'settled', from: 'answering', record: await store.get(record.rpcId) }, sealed: false }]);
-  });
-});
-
-describe('livenessUnbrokenSince', () => {
-  /** How many SETs the file's Redis has run: each is one liveness refresh of the one bus alive. */
-  async function setCalls(): Promise<number> {
-    const info = await rawClient().info('commandstats');
-    return Number(/cmdstat_set:calls=(\d+)/.exec(info)?.[1] ?? 0);
-  }
-
-  it('is undefined before subscribe, a time once subscribed that stays while refreshes follow, and undefined after close', async () => {
-    // Refreshed every 400 ms; a refresh may come up to 500 ms late before the stretch would break.
-    const bus = open({ keyPrefix: randomPrefix(), sealKey: key, livenessTtlMs: 1200 });
-    expect(bus.livenessUnbrokenSince()).toBeUndefined();
-    const before = performance.now();
-    await bus.subscribe(hear());
-    const since = bus.livenessUnbrokenSince();
-    expect(typeof since).toBe('number');
-    expect(since).toBeGreaterThanOrEqual(before);
-    expect(since).toBeLessThanOrEqual(performance.now());
-    const refreshes = await setCalls();
-    await waitFor('three more refreshes', async () => (await setCalls()) >= refreshes + 3);
-    expect(bus.livenessUnbrokenSince()).toBe(since);
-    await bus.close();
-    expect(bus.livenessUnbrokenSince()).toBeUndefined();
-  });
-
-  it('is undefined while Redis is away, and a new, later time once the key is back after a gap', async () => {
-    // A server of its own: stopping the file's would disturb nothing now, but keeps this test's clock its own.
-    const own = await startRedisServer();
-    try {
-      const bus = open({ keyPrefix: randomPrefix(), livenessTtlMs: 300 }, own.url);
-      await bus.subscribe(hear());
-      const first = bus.livenessUnbrokenSince();
-      expect(typeof first).toBe('number');
-      await own.stop();
-      await waitFor('the stretch to lapse', () => bus.livenessUnbrokenSince() === undefined);
-      await own.restart();
-      await waitFor('a new stretch', () => bus.livenessUnbrokenSince() !== undefined);
-      expect(bus.livenessUnbrokenSince()).toBeGreaterThan(first!);
-    } finally {
-      for (const bus of buses.splice(0)) await bus.close();
-      await own.stop();
-    }
   });
 });
