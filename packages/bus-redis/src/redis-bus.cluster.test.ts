@@ -1,6 +1,7 @@
 // The bus on a real 3-master Redis Cluster: the contract suite (follow included), and a store on the
-// same Cluster publishing a claim's news from inside its script to the followers of the session.
-import { randomUUID } from 'node:crypto';
+// same Cluster publishing a claim's news from inside its script to the followers of the session,
+// sealed when the nodes share a key.
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { QuestionBusListener, QuestionBusMessage } from '@askseam/store';
 import { describeQuestionBusContract, sampleQuestionRecord } from '@askseam/store-testing';
 import { RedisQuestionStore, sessionChannel } from '@askseam/store-redis';
@@ -33,6 +34,12 @@ function open(options: ConstructorParameters<typeof RedisQuestionBus>[0] = {}): 
 function hear(): QuestionBusListener & { messages: QuestionBusMessage[] } {
   const messages: QuestionBusMessage[] = [];
   return { messages, message: (message) => messages.push(message), resync: () => {} };
+}
+
+/** A listener that keeps what the bus says of each message besides its content. */
+function sealHearer(): QuestionBusListener & { delivered: { message: QuestionBusMessage; sealed: boolean | undefined }[] } {
+  const delivered: { message: QuestionBusMessage; sealed: boolean | undefined }[] = [];
+  return { delivered, message: (message, delivery) => delivered.push({ message, sealed: delivery?.sealed }), resync: () => {} };
 }
 
 async function slotOf(key: string): Promise<number> {
@@ -97,6 +104,34 @@ describe('RedisQuestionBus on Redis Cluster', () => {
     await store.save(marker, { announce: answering.announcement({ type: 'asked' }) });
     await until('the other node to hear its marker', () => heard[2].messages.length >= 1);
     expect(heard[2].messages.map((message) => message.record.rpcId)).toEqual([marker.rpcId]);
+  });
+
+  it("delivers a store's announced asked and settled as sealed to a follower and the asking node with the same key, unsealed to one without", async () => {
+    const keyPrefix = `test-${randomUUID()}:`;
+    const sealKey = randomBytes(32);
+    const answering = open({ keyPrefix, nodeId: 'answering', sealKey });
+    const [asking, follower, keyless] = [open({ keyPrefix, nodeId: 'asking', sealKey }), open({ keyPrefix, sealKey }), open({ keyPrefix })];
+    const heard = [sealHearer(), sealHearer(), sealHearer()] as const;
+    await asking.subscribe(heard[0]);
+    await follower.subscribe(heard[1]);
+    await keyless.subscribe(heard[2]);
+    await asking.unfollow('*');
+    await follower.follow('sealed');
+    await keyless.follow('sealed');
+    const store = new RedisQuestionStore({ nodes: cluster!.nodes, keyPrefix });
+    stores.push(store);
+    const record = sampleQuestionRecord({ sessionId: 'sealed', askedOn: 'asking' });
+    await store.save(record, { announce: answering.announcement({ type: 'asked' }) });
+    await store.claim(record.rpcId, 'answered', { answers: [{ id: 'deploy', selected: ['Yes'] }] }, { announce: answering.announcement({ type: 'settled' }), answeredBy: { principalId: 'alex', via: 'websocket' }, sessionId: 'sealed' });
+    await until('the followers to hear asked and settled', () => heard[1].delivered.length >= 2 && heard[2].delivered.length >= 2);
+    await until('the asking node to hear its settled', () => heard[0].delivered.length >= 1);
+    const settled = await store.get(record.rpcId);
+    expect(heard[0].delivered).toEqual([{ message: { type: 'settled', from: 'answering', record: settled }, sealed: true }]);
+    expect(heard[1].delivered).toEqual([
+      { message: { type: 'asked', from: 'answering', record }, sealed: true },
+      { message: { type: 'settled', from: 'answering', record: settled }, sealed: true },
+    ]);
+    expect(heard[2].delivered.map(({ sealed }) => sealed)).toEqual([false, false]);
   });
 
   it("keeps delivering a followed session's news after its slot moved to another master", async () => {

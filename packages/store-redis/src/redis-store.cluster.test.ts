@@ -77,6 +77,28 @@ describe('on Redis Cluster', () => {
     for (const { text } of heard) expect(JSON.parse(text.slice(1, -1))).toEqual(settled);
   });
 
+  it('claims with the session as a bucket hint, right or naming a bucket on another master, settling the record once', async () => {
+    const asking = open();
+    const answering = open({ keyPrefix: asking.keyPrefix });
+    const inspect = raw();
+    const keys = redisStoreKeys(asking.keyPrefix);
+    const ownerOfSession = async (sessionId: string) => cluster!.ownerOf(Number(await inspect.cluster('KEYSLOT', keys.pending(sessionBucket(sessionId)))));
+    const right = sampleQuestionRecord({ sessionId: 'hinted' });
+    const guessed = sampleQuestionRecord({ sessionId: 'hinted' });
+    await asking.save(right);
+    await asking.save(guessed);
+    expect(await answering.claim(right.rpcId, 'answered', yes, { sessionId: 'hinted' })).toMatchObject({ rpcId: right.rpcId, outcome: 'answered', answer: yes });
+    // A session whose bucket another master holds: the script runs there, finds nothing, and the pointer leads home.
+    let wrong = 'elsewhere-0';
+    for (let i = 1; (await ownerOfSession(wrong)) === (await ownerOfSession('hinted')); i += 1) wrong = `elsewhere-${i}`;
+    expect(await answering.claim(guessed.rpcId, 'cancelled', undefined, { sessionId: wrong })).toMatchObject({ rpcId: guessed.rpcId, outcome: 'cancelled' });
+    expect(await answering.claim(guessed.rpcId, 'answered', yes, { sessionId: wrong })).toBeUndefined();
+    expect(await answering.claim(right.rpcId, 'cancelled', undefined, { sessionId: 'hinted' })).toBeUndefined();
+    expect(await asking.listPending(['hinted'])).toEqual([]);
+    expect(await asking.get(guessed.rpcId)).toMatchObject({ outcome: 'cancelled' });
+    expect(await answering.claim('never-saved', 'answered', yes, { sessionId: wrong })).toBeUndefined();
+  });
+
   it('loses no answer and accepts each exactly once while the slot of their bucket moves to another master', async () => {
     const store = open();
     const other = open({ keyPrefix: store.keyPrefix });
