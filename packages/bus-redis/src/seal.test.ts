@@ -88,11 +88,15 @@ describe('BusSeal seals and verifies', () => {
 });
 
 describe('splitSeal', () => {
-  it('splits at the last line break, and leaves a text without one whole', () => {
-    expect(splitSeal('{"a":1}\nMAC')).toEqual({ json: '{"a":1}', seal: 'MAC' });
+  it('splits off a last line shaped like a seal, and leaves any other text whole', () => {
+    const mac = 'A'.repeat(42) + '_';
+    expect(splitSeal(`{"a":1}\n${mac}`)).toEqual({ json: '{"a":1}', seal: mac });
+    expect(splitSeal(`a\nb\n${mac}`)).toEqual({ json: 'a\nb', seal: mac });
     expect(splitSeal('{"a":1}')).toEqual({ json: '{"a":1}', seal: undefined });
-    expect(splitSeal('{"a":1}\n')).toEqual({ json: '{"a":1}', seal: '' });
-    expect(splitSeal('a\nb\nMAC')).toEqual({ json: 'a\nb', seal: 'MAC' });
+    // JSON written by hand with line breaks is a hint like any other, not a broken seal.
+    expect(splitSeal('{\n  "a": 1\n}')).toEqual({ json: '{\n  "a": 1\n}', seal: undefined });
+    expect(splitSeal('{"a":1}\n')).toEqual({ json: '{"a":1}\n', seal: undefined });
+    expect(splitSeal(`{"a":1}\n${mac.slice(1)}`)).toEqual({ json: `{"a":1}\n${mac.slice(1)}`, seal: undefined });
   });
 
   it('gives back the JSON of a sealed message whole: JSON.stringify never writes a raw line break', () => {

@@ -42,10 +42,18 @@ export function sealedTextOf(raw: QuestionBusMessage): string | undefined {
   );
 }
 
-/** A received text split into its JSON and its seal (undefined when it has none). */
+/** A seal as `suffix` writes it: 32 bytes in base64url, 43 characters. */
+const sealShape = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * A received text split into its JSON and its seal (undefined when it has none). Only a last line
+ * shaped like a seal is one: JSON written with line breaks by hand (a hint) stays whole.
+ */
 export function splitSeal(text: string): { json: string; seal: string | undefined } {
   const end = text.lastIndexOf('\n');
-  return end === -1 ? { json: text, seal: undefined } : { json: text.slice(0, end), seal: text.slice(end + 1) };
+  if (end === -1) return { json: text, seal: undefined };
+  const seal = text.slice(end + 1);
+  return sealShape.test(seal) ? { json: text.slice(0, end), seal } : { json: text, seal: undefined };
 }
 
 /** Seals and checks with one key. */
