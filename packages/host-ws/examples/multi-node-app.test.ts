@@ -1,6 +1,6 @@
 // The docs/scaling.md example, run as written: two nodes on one real Redis, the question asked on
 // one and answered by a client of the other. The page shows its regions (checked by pnpm lint).
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { QuestionRecord } from '@askseam/store';
 import { startRedisServer, type TestRedisServer } from '@askseam/store-redis/testing';
 import { UserQuestions, type AgentRef } from '@askseam/user-questions';
@@ -28,7 +28,8 @@ it('answers on node B a question an agent asked on node A', async () => {
   const agent: AgentRef = { id: 'support-bot' };
   const seam = () => new UserQuestions({ agents: { get: (id) => (id === agent.id ? agent : undefined), roots: () => [agent] } });
   const resumed: QuestionRecord[] = [];
-  const base = { redisUrl: redis.url, keyPrefix, token: 'docs-token', onResume: (record: QuestionRecord) => void resumed.push(record) };
+  const sealKey = randomBytes(32).toString('base64');
+  const base = { redisUrl: redis.url, keyPrefix, sealKey, token: 'docs-token', onResume: (record: QuestionRecord) => void resumed.push(record) };
   const onA = seam();
   const a = await startNode({ ...base, userQuestions: onA });
   running.push(a);

@@ -14,6 +14,11 @@ export interface NodeOptions {
   keyPrefix: string;
   token: string;
   userQuestions: UserQuestions;
+  /**
+   * A secret every node shares (32 bytes or more, from your secret store): nodes then take each
+   * other's news without reading it back from Redis. Optional; without it news is a hint.
+   */
+  sealKey?: string;
   /** Answers whose asker is gone (a detached ask, a node that died): one node's handler gets each. */
   onResume: (record: QuestionRecord) => void | Promise<void>;
 }
@@ -27,7 +32,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   // #region store
   // The store is the truth (who answered first is decided there); the bus only carries news.
   const store = new RedisQuestionStore({ url: options.redisUrl, keyPrefix: options.keyPrefix });
-  const bus = new RedisQuestionBus({ url: options.redisUrl, keyPrefix: options.keyPrefix });
+  const bus = new RedisQuestionBus({ url: options.redisUrl, keyPrefix: options.keyPrefix, sealKey: options.sealKey });
   const host = await createWebSocketHost({
     userQuestions: options.userQuestions,
     token: options.token,
