@@ -11,7 +11,6 @@ import {
 import { describeTarget, publisherName, recommendedClusterOptions, sessionChannel, type RedisBusAnnouncement } from '@askseam/store-redis';
 import { Cluster, Redis, type ClusterNode, type ClusterOptions, type RedisOptions } from 'ioredis';
 import { aliveKey, closedError, ownMessageStarts, quit, safeLogger, settledConnecting } from './helpers.js';
-import { LivenessStretch } from './liveness-stretch.js';
 import { BusSeal, sealedText, sealedTextOf, splitSeal } from './seal.js';
 
 /** Where the bus reports what it cannot throw: unreadable messages, lost connections, a failing listener. */
@@ -110,8 +109,6 @@ export class RedisQuestionBus implements QuestionBus {
   readonly #ownMessageStarts: readonly string[];
   readonly #livenessTtlMs: number;
   #livenessTimer: NodeJS.Timeout | undefined;
-  /** Since when the others have found this node alive without a break (livenessUnbrokenSince). */
-  readonly #stretch: LivenessStretch;
   /** With a `sealKey`: seals this node's news and checks the others'. */
   readonly #seal: BusSeal | undefined;
   /** Whether this node was cut off long enough lately that it must not take another for gone yet. */
@@ -147,7 +144,6 @@ export class RedisQuestionBus implements QuestionBus {
     this.#seal = options.sealKey === undefined ? undefined : new BusSeal(options.sealKey);
     this.#livenessTtlMs = livenessTtlMs;
     this.#outage = new OutageGrace(livenessTtlMs);
-    this.#stretch = new LivenessStretch(livenessTtlMs);
     this.nodeId = nodeId;
     this.keyPrefix = keyPrefix;
     this.#logger = safeLogger(options.logger ?? silentLogger);
@@ -427,10 +423,6 @@ export class RedisQuestionBus implements QuestionBus {
     return false;
   }
 
-  livenessUnbrokenSince(): number | undefined {
-    return this.#closed ? undefined : this.#stretch.since();
-  }
-
   /** The subscriber connection is back: make sure Redis has our channels again, then tell the listener. */
   async #resubscribed(subscriber: Redis | Cluster): Promise<void> {
     try {
@@ -459,10 +451,8 @@ export class RedisQuestionBus implements QuestionBus {
   }
 
   /** Mark this node alive for the next `livenessTtlMs`. */
-  async #refreshLiveness(client: Redis | Cluster): Promise<void> {
-    const sent = performance.now();
-    await client.set(this.#aliveKey, '1', 'PX', this.#livenessTtlMs);
-    this.#stretch.refreshed(sent, performance.now());
+  #refreshLiveness(client: Redis | Cluster): Promise<unknown> {
+    return client.set(this.#aliveKey, '1', 'PX', this.#livenessTtlMs);
   }
 
   /** The command connection is back (after an outage): refresh at once rather than at the next tick. */

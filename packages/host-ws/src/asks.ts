@@ -281,7 +281,6 @@ export class Asks {
     const { pending, store, reporter, delivery, cluster, lifecycle, ownsStore, logger, work } = this.deps;
     const entry = new PendingQuestion(record, pending.nextSeq(), { saved: false });
     pending.add(entry);
-    cluster.asking(entry.seq);
     reporter.report({ kind: 'asked', record }, { log: false });
     // With a store on the bus's server, `asked` leaves Redis inside the save (docs/scaling.md).
     const announce = cluster.announcement({ type: 'asked' });

@@ -82,6 +82,7 @@ describe('BusCluster.reconcile', () => {
       adoptPending: () => {},
       adoptSettled: (record) => settled.push(record),
       adoptVotes: () => {},
+      forgetUnknown: () => {},
       resumeOrphans: async () => {},
       onUnreadable: () => {},
     });

@@ -13,7 +13,8 @@ import {
 import type { AwaitingResumeReader } from './awaiting-resume.js';
 import type { BackgroundWork, Lifecycle } from './lifecycle.js';
 import type { HostLogger } from './logger.js';
-import type { PendingTable } from './pending.js';
+import type { PendingQuestion, PendingTable } from './pending.js';
+import { quorumOf } from './quorum.js';
 import { reconcilePass } from './reconcile-pass.js';
 import { SETTLED_IDS_REMEMBERED_ON_A_BUS } from './recent-ids.js';
 
@@ -26,11 +27,10 @@ export interface ClusterLink {
   pending: PendingTable;
   /** A question asked on another node: pending here too. */
   adoptPending(record: QuestionRecord): void;
-  /**
-   * A question settled elsewhere: gone here, its answer to its asker if it waits here. `leaseFree`:
-   * no other node can be handing it to onResume (BusCluster.#leaseFree), so the asker takes it at once.
-   */
-  adoptSettled(record: QuestionRecord, message?: string, leaseFree?: boolean): void;
+  /** A question settled elsewhere: gone here, its answer to its asker if it waits here. */
+  adoptSettled(record: QuestionRecord, message?: string): void;
+  /** A question held here that the store does not know (its record expired, or a replayed sealed `asked` brought it): gone. */
+  forgetUnknown(entry: PendingQuestion): void;
   /** A quorum approval counted a vote elsewhere: this node's clients see the progress. */
   adoptVotes(record: QuestionRecord): void;
   /** Settled records that may need handing to their asker or to onResume. */
@@ -64,8 +64,6 @@ export interface Cluster {
   readonly takeEscalationLease: ((rpcId: string, tier: number) => Promise<boolean>) | undefined;
   /** Tell the other nodes, without holding anything up. */
   publish(message: OutgoingBusMessage): void;
-  /** This node is asking a question, listed under `seq`: notes which stretch of unbroken liveness it was asked in. */
-  asking(seq: number): void;
   /**
    * This node's message of this type for the store to publish inside the write it announces (store
    * and bus on the same server), or undefined: then the caller publishes after the write as usual.
@@ -97,7 +95,6 @@ export const standalone: Cluster = {
   takeResumeLease: undefined,
   takeEscalationLease: undefined,
   publish: () => {},
-  asking: () => {},
   announcement: () => undefined,
   askedHere: () => false,
   askedElsewhere: () => false,
@@ -144,10 +141,6 @@ export class BusCluster implements Cluster {
   readonly #seenAlive = new Map<string, number>();
   /** The store publishes our news inside its writes: it and the bus name the same server. */
   readonly #storeAnnounces: boolean;
-  /** The stretch of unbroken liveness (bus.livenessUnbrokenSince) this node's latest ask was made in… */
-  #stretch: number | undefined;
-  /** …and the first ask (pending seq) made in it. */
-  #stretchFirstSeq = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly bus: QuestionBus,
@@ -180,23 +173,6 @@ export class BusCluster implements Cluster {
         this.deps.logger.error('could not tell the other nodes; they catch up at their next reconcile', { type: message.type, rpcId: message.record.rpcId, error: String(error) }),
       ),
     );
-  }
-
-  asking(seq: number): void {
-    const since = this.bus.livenessUnbrokenSince?.();
-    if (since === this.#stretch) return;
-    this.#stretch = since;
-    this.#stretchFirstSeq = seq;
-  }
-
-  /**
-   * Whether this node's asker of `seq` may take its answer without the resume lease: the question
-   * was asked within the stretch of liveness that still lasts, so since its claim every other node
-   * has found this one alive, and none takes a live node's answer to onResume (hand-over.ts).
-   */
-  #leaseFree(seq: number): boolean {
-    const since = this.bus.livenessUnbrokenSince?.();
-    return since !== undefined && since === this.#stretch && seq >= this.#stretchFirstSeq;
   }
 
   askedHere(record: QuestionRecord): boolean {
@@ -278,13 +254,14 @@ export class BusCluster implements Cluster {
       return true;
     }
     if (message.type !== 'settled') return false;
-    const { rpcId, outcome, settledAt, answer, answeredBy, votes } = message.record;
+    const { rpcId, outcome, settledAt, answer, answeredBy } = message.record;
     const entry = news.pending.get(rpcId);
     // The seal covers the settlement, not the message's copy of the question: that comes from the
-    // entry held here. A quorum's votes are not sealed, and a question not held here needs the store.
-    if (entry === undefined || outcome === undefined || votes !== undefined || entry.votes !== undefined || entry.record.votes !== undefined) return false;
+    // entry held here. A quorum's votes are not sealed (who decided is read from the store), and a
+    // question not held here needs the store; both are judged by what this node holds.
+    if (entry === undefined || outcome === undefined || quorumOf(entry.questions) !== undefined) return false;
     const record: QuestionRecord = { ...entry.record, outcome, ...(settledAt === undefined ? {} : { settledAt }), ...(answer === undefined ? {} : { answer }), ...(answeredBy === undefined ? {} : { answeredBy }) };
-    news.adoptSettled(record, outcome === 'cancelled' ? message.message : undefined, this.askedHere(record) && this.#leaseFree(entry.seq));
+    news.adoptSettled(record, outcome === 'cancelled' ? message.message : undefined);
     return true;
   }
 

@@ -109,10 +109,9 @@ export class HandOver {
 
   /**
    * A settled record goes to its blocking asker when one waits in this process, else to the node
-   * where it waits (which takes it from the `settled` message), else to `onResume`. `leaseFree`: no
-   * other node can be handing it to onResume (cluster.ts), so the asker takes it without the lease.
+   * where it waits (which takes it from the `settled` message), else to `onResume`.
    */
-  handOver(record: QuestionRecord, message?: string, leaseFree = false): void {
+  handOver(record: QuestionRecord, message?: string): void {
     const { waiters, cluster, work } = this.deps;
     const waiter = waiters.get(record.rpcId);
     if (waiter === undefined) {
@@ -122,13 +121,6 @@ export class HandOver {
     const takeLease = cluster.takeResumeLease;
     if (takeLease === undefined) {
       this.#giveToAsker(record, waiter, message);
-      return;
-    }
-    if (leaseFree && !this.#leasingForAsker.has(record.rpcId)) {
-      this.#giveToAsker(record, waiter, message);
-      // Taken after the fact, off the asker's path: should this node be cut off before its resume
-      // mark lands, the others wait the lease out before onResume, as when it was taken first.
-      work.track(takeLease(record.rpcId).then(undefined, (error: unknown) => this.deps.logger.debug('could not take the resume lease after handing an answer over; its resume mark still stops a second delivery', { rpcId: record.rpcId, error: String(error) })));
       return;
     }
     // Another node that took this one for gone may be handing the record to its onResume: the resume
@@ -175,10 +167,9 @@ export class HandOver {
 
   /**
    * A question settled by another process: gone here (`entry`, when this node still listed it, is
-   * told to its clients), and its answer handed to the asker if it waits in this process
-   * (`leaseFree`: see `handOver`).
+   * told to its clients), and its answer handed to the asker if it waits in this process.
    */
-  adoptSettled(record: QuestionRecord, message?: string, entry = this.deps.pending.claim(record.rpcId), leaseFree = false): void {
+  adoptSettled(record: QuestionRecord, message?: string, entry = this.deps.pending.claim(record.rpcId)): void {
     const { pending, delivery, waiters, cluster, work } = this.deps;
     pending.noteSettledElsewhere(record.rpcId);
     this.deps.reporter.telemetry?.settledElsewhere(record);
@@ -192,9 +183,24 @@ export class HandOver {
       return;
     }
     if (this.refuseStoredAnswer(record)) return;
-    if (waiters.has(record.rpcId)) this.handOver(record, message, leaseFree);
+    if (waiters.has(record.rpcId)) this.handOver(record, message);
     // Our asker gave up while the person answered elsewhere and won: the answer still goes somewhere.
     else if (cluster.askedHere(record)) work.track(this.resumeOrphans([record]));
+  }
+
+  /**
+   * A question this node holds that the store does not know (a reconcile found it neither listed
+   * nor readable by id): its record expired, or a replayed sealed `asked` brought it. Nobody can
+   * answer it, so it goes, its clients are told, and an asker waiting for it here ends.
+   */
+  forgetUnknown(entry: PendingQuestion): void {
+    const { pending, delivery, waiters, logger } = this.deps;
+    if (pending.claim(entry.rpcId) !== entry) return;
+    pending.noteSettledElsewhere(entry.rpcId);
+    logger.warn('dropped a question the store does not hold (its record expired, or a bus message about it was replayed)', { rpcId: entry.rpcId, sessionId: entry.sessionId });
+    this.deps.reporter.telemetry?.unsaved(entry.rpcId);
+    delivery.resolved(entry, { outcome: 'aborted' });
+    waiters.take(entry.rpcId)?.reject(new UserQuestionError('ASK_ABORTED', 'The store no longer holds the question (its record expired or was removed), so no answer can come.'));
   }
 
   /**

@@ -300,8 +300,9 @@ export async function createWebSocketHost(options: WebSocketHostOptions): Promis
       adoptPending: (record) => {
         if (share === undefined || share.serves(record.sessionId)) handOver.adoptPending(record);
       },
-      adoptSettled: (record, message, leaseFree) => handOver.adoptSettled(record, message, undefined, leaseFree),
+      adoptSettled: (record, message) => handOver.adoptSettled(record, message),
       adoptVotes: (record) => adoptVotes(record, { pending, delivery }),
+      forgetUnknown: (entry) => handOver.forgetUnknown(entry),
       resumeOrphans: (records) => handOver.resumeOrphans(records),
       onUnreadable,
       ...(share === undefined ? {} : { share }),

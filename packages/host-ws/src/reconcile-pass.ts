@@ -77,8 +77,11 @@ export async function reconcilePass(deps: ReconcileDeps, news: ClusterLink): Pro
     if (lifecycle.ended) return;
     entries.forEach((entry, at) => {
       const record = found[at];
+      if (record === unreadable || pending.get(entry.rpcId) !== entry) return;
+      // Unknown to the store (its record expired, or a replayed message brought it): nobody can answer it.
+      if (record === undefined) news.forgetUnknown(entry);
       // Saved after our read of the pending list: still pending after all.
-      if (record?.outcome !== undefined && pending.get(entry.rpcId) === entry) news.adoptSettled(record);
+      else if (record.outcome !== undefined) news.adoptSettled(record);
     });
   }
   if (lifecycle.ended) return;
@@ -101,7 +104,7 @@ export async function reconcilePass(deps: ReconcileDeps, news: ClusterLink): Pro
       stats.read += ids.length;
       const found = await Promise.all(ids.map((rpcId) => readOne(deps, rpcId, news)));
       if (lifecycle.ended) return;
-      for (const record of found) if (record !== undefined) news.adoptPending(record);
+      for (const record of found) if (record !== undefined && record !== unreadable) news.adoptPending(record);
     }
   }
   await news.share?.afterReconcile();
@@ -109,15 +112,18 @@ export async function reconcilePass(deps: ReconcileDeps, news: ClusterLink): Pro
   logger.debug('reconciled with the store', { ...stats, ms: Math.round(performance.now() - started) });
 }
 
-/** One record by rpcId for a reconcile; undefined when it is unknown or cannot be read (said where). */
-async function readOne(deps: ReconcileDeps, rpcId: string, news: ClusterLink, sessionId?: string): Promise<QuestionRecord | undefined> {
+/** What `readOne` gives for a record it could not read (said where): the next reconcile tries again. */
+const unreadable = Symbol('unreadable');
+
+/** One record by rpcId for a reconcile; undefined when the store does not know it. */
+async function readOne(deps: ReconcileDeps, rpcId: string, news: ClusterLink, sessionId?: string): Promise<QuestionRecord | undefined | typeof unreadable> {
   try {
     return await deps.store.get(rpcId);
   } catch (error) {
     // A damaged record is set aside, as a list would have reported it; anything else waits for the next reconcile.
     if (QuestionStoreError.isInstance(error) && error.code === 'CORRUPT_STORE') news.onUnreadable({ rpcId, ...(sessionId === undefined ? {} : { sessionId }), error });
     else deps.logger.error('could not read a question from the store', { rpcId, error: String(error) });
-    return undefined;
+    return unreadable;
   }
 }
 

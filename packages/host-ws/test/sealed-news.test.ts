@@ -1,9 +1,8 @@
 // Sealed bus news on a real redis-server (issue 28 follow-up): nodes whose RedisQuestionBus shares a
-// `sealKey` take each other's sealed `asked` and `settled` without reading the store, and the asker's
-// node hands an answer to its waiting asker without the resume lease when the question was asked in
-// the bus's current stretch of unbroken liveness. Counted here: every store `get` and every bus
-// `acquireLease` of each node. Anything unsealed (a node without the key, another key, a forged
-// message) stays a hint that the store bears out or not, and a broken stretch takes the lease again.
+// `sealKey` take each other's sealed `asked` and `settled` without reading the store; the asker's
+// node still takes the resume lease before its asker gets the answer. Counted here: every store
+// `get` and every bus `acquireLease` of each node. Anything unsealed (a node without the key, another
+// key, a forged message) stays a hint that the store bears out or not.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { RedisQuestionBus } from '@askseam/bus-redis';
 import type { QuestionRecord } from '@askseam/store';
@@ -65,8 +64,8 @@ interface CountedNode {
 interface NodeOptions {
   /** The node's sealing key: the test's shared one unless told otherwise; null for none. */
   key?: Buffer | null;
-  /** Stands in for the bus's `livenessUnbrokenSince` (set on the instance). */
-  since?: () => number | undefined;
+  /** How often the node reconciles (default: once a minute, so that no reconcile reads the store during a test). */
+  reconcileMs?: number;
 }
 
 function openStore(): RedisQuestionStore {
@@ -75,7 +74,7 @@ function openStore(): RedisQuestionStore {
   return store;
 }
 
-async function counted(nodeId: string, { key = sealKey, since }: NodeOptions = {}): Promise<CountedNode> {
+async function counted(nodeId: string, { key = sealKey, reconcileMs = 60_000 }: NodeOptions = {}): Promise<CountedNode> {
   const store = openStore();
   const bus = new RedisQuestionBus({ url: redis.url, keyPrefix: prefix, nodeId, ...(key === null ? {} : { sealKey: key }) });
   const gets: string[] = [];
@@ -103,9 +102,8 @@ async function counted(nodeId: string, { key = sealKey, since }: NodeOptions = {
   const holdLeases = () => {
     leasesHeld = new Promise((resolve) => (releaseLeases = resolve));
   };
-  if (since !== undefined) bus.livenessUnbrokenSince = since;
-  // A long reconcile period: no reconcile reads the store during a test, so every get counted is the news path's.
-  const node = await startHost({ store, bus, reconcileMs: 60_000, onResume: (record) => void resumed.push(record) });
+  // A long reconcile period by default: every get counted is then the news path's.
+  const node = await startHost({ store, bus, reconcileMs, onResume: (record) => void resumed.push(record) });
   return { node, bus, gets, getsDone, leases, resumed, holdLeases, releaseLeases: () => releaseLeases() };
 }
 
@@ -131,7 +129,7 @@ function watch(asking: { settled: Promise<unknown> }): () => boolean {
 }
 
 describe('sealed news between nodes that share the key', () => {
-  it('shows the question on B and hands the answer to the asker on A with no store read and without waiting for the resume lease, once', async () => {
+  it('shows the question on B and hands the answer to the asker on A with no store read, under the resume lease, once', async () => {
     const a = await counted('a');
     const b = await counted('b');
     const onB = await client(b);
@@ -140,13 +138,15 @@ describe('sealed news between nodes that share the key', () => {
     expect(shown.questions).toEqual([colourQuestion]);
     expect(b.gets).toEqual([]);
 
-    // The lease cannot be had until the asker has its answer: the answer must not wait for it.
+    // A node that took A for gone may be handing the answer to its onResume: the asker waits for the lease.
     a.holdLeases();
+    const ended = watch(asking);
     expect((await onB.answer(shown.rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
-    await expect(asking).resolves.toEqual(redAnswer);
-    // Taken after the hand-over, so a node cut off before its resume mark lands still holds the others off.
-    expect(a.leases).toEqual([`resume:${shown.rpcId}`]);
+    await waitFor(() => a.leases.includes(`resume:${shown.rpcId}`), 'A to ask for the resume lease');
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(ended()).toBe(false);
     a.releaseLeases();
+    await expect(asking).resolves.toEqual(redAnswer);
     await waitFor(async () => (await stored(shown.rpcId))?.resumedAt !== undefined, 'the hand-over to be marked in the store');
     expect(await stored(shown.rpcId)).toMatchObject({ outcome: 'answered', answer: redAnswer, askedOn: 'a' });
     expect(a.gets).toEqual([]);
@@ -215,7 +215,7 @@ describe('a forged message on the bus channel', () => {
 
     expect((await onB.answer(rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
     await expect(asking).resolves.toEqual(redAnswer);
-    // The real answer's lease, taken after the hand-over; none for the forged messages.
+    // The real answer's lease; none for the forged messages.
     expect(a.leases).toEqual([`resume:${rpcId}`]);
   });
 
@@ -238,41 +238,9 @@ describe('a forged message on the bus channel', () => {
   });
 });
 
-describe("the asker's stretch of unbroken liveness", () => {
-  it('hands over without the lease only an answer to a question asked within the current stretch', async () => {
-    let since: number | undefined = 1;
-    const a = await counted('a', { since: () => since });
-    const b = await counted('b');
-    const onB = await client(b);
-    const before = a.node.ask('agent-a');
-    const first = await onB.next('question/requested');
-    // The stretch the first question was asked in ends (a refresh came late); the second is asked in the new one.
-    since = 2;
-    const within = a.node.ask('agent-b');
-    const second = await onB.next('question/requested');
-    expect(second.sessionId).toBe('agent-b');
-
-    a.holdLeases();
-    expect((await onB.answer(second.rpcId, 'agent-b', blueAnswer)).accepted).toBe(true);
-    // Asked within the stretch: handed over while its lease is still held back.
-    await expect(within).resolves.toEqual(blueAnswer);
-    expect(a.leases).toEqual([`resume:${second.rpcId}`]);
-    const beforeEnded = watch(before);
-    expect((await onB.answer(first.rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
-    // Asked before it: the hand-over waits for the lease.
-    await waitFor(() => a.leases.includes(`resume:${first.rpcId}`), 'A to ask for the first answer\'s lease');
-    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
-    expect(beforeEnded()).toBe(false);
-    a.releaseLeases();
-    await expect(before).resolves.toEqual(redAnswer);
-    expect(a.leases).toEqual([`resume:${second.rpcId}`, `resume:${first.rpcId}`]);
-    // Both were sealed news: neither answer needed a store read.
-    expect(a.gets).toEqual([]);
-  });
-
-  it('broken, with the resume lease already taken by another node: the asker ends ASK_ABORTED as before', async () => {
-    let since: number | undefined = 1;
-    const a = await counted('a', { since: () => since });
+describe('the resume lease and the store stay the judges', () => {
+  it('with the resume lease taken by another node (it took A for gone), a sealed answer ends the asker ASK_ABORTED and stays for onResume', async () => {
+    const a = await counted('a');
     const b = await counted('b');
     const onB = await client(b);
     const asking = a.node.ask('agent-a');
@@ -281,13 +249,47 @@ describe("the asker's stretch of unbroken liveness", () => {
     const c = new RedisQuestionBus({ url: redis.url, keyPrefix: prefix, nodeId: 'c', sealKey });
     closers.push(() => c.close());
     expect(await c.acquireLease(`resume:${rpcId}`, 60_000)).toBe(true);
-    since = undefined;
 
     expect((await onB.answer(rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
     const settled = await asking.settled;
     expect(settled.ok === false && hasUserQuestionErrorCode(settled.error, 'ASK_ABORTED')).toBe(true);
     expect(a.leases).toEqual([`resume:${rpcId}`]);
+    expect(a.gets).toEqual([]);
     expect(await stored(rpcId)).toMatchObject({ outcome: 'answered', answer: redAnswer });
     expect(a.resumed).toEqual([]);
+  });
+
+  it('a genuine sealed `asked` sent again after its record is gone is dropped at the next reconcile, its clients told', async () => {
+    const a = await counted('a');
+    const b = await counted('b');
+    const onB = await client(b);
+    // Someone who can only reach Redis keeps a copy of A's sealed `asked` as it went by.
+    const listener = new Redis(redis.url);
+    closers.push(async () => listener.disconnect());
+    const copies: string[] = [];
+    listener.on('message', (_channel: string, text: string) => copies.push(text));
+    await listener.subscribe(`${prefix}bus`);
+    const asking = a.node.ask('agent-a');
+    const { rpcId } = await onB.next('question/requested');
+    expect((await onB.answer(rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
+    await expect(asking).resolves.toEqual(redAnswer);
+    const copy = copies.find((text) => text.startsWith('{"type":"asked"'));
+    expect(copy).toContain('\n');
+    // The record is gone (its retention ran out), and a node that never saw the question starts.
+    const raw = new Redis(redis.url);
+    closers.push(async () => raw.disconnect());
+    const keys = await raw.keys(`${prefix}*q:${rpcId}`);
+    expect(keys).toHaveLength(1);
+    await raw.del(...keys);
+    const c = await counted('c', { reconcileMs: 200 });
+    const onC = await client(c);
+    await raw.publish(`${prefix}bus`, copy!);
+    // Sealed, so shown as it came; the store does not know it, so the next reconcile takes it back.
+    const ghost = await onC.next('question/requested');
+    expect(ghost.rpcId).toBe(rpcId);
+    const gone = await onC.next('question/resolved');
+    expect(gone.rpcId).toBe(rpcId);
+    expect(held(c)).toEqual([]);
+    expect((await onC.answer(rpcId, 'agent-a', blueAnswer)).accepted).toBe(false);
   });
 });

@@ -136,14 +136,6 @@ export interface QuestionBus {
    * nothing; after the last unfollow a node receives only the `settled` of its own askers.
    */
   unfollow?(sessionId: string | '*'): Promise<void>;
-  /**
-   * Optional: since when (`performance.now()` of this process) every other node has found this one
-   * alive without a break, or undefined when that is not sure now (never refreshed, a refresh
-   * overdue, closing). A new value means the old stretch ended. A host lets its own asker take a
-   * sealed `settled` without the resume lease when the question was asked within the current stretch:
-   * no other node can have taken this one for gone since, so none can be handing it to onResume.
-   */
-  livenessUnbrokenSince?(): number | undefined;
   /** Stop receiving and leave the bus (other nodes then see this node as not alive). Idempotent. */
   close(): Promise<void>;
 }
