@@ -92,6 +92,10 @@ export interface HandOverDeps {
   logger: HostLogger;
 }
 
+/** How soon, and at most how often, a resume lease that could not be taken (the bus unreachable) is tried again for a waiting asker. */
+const LEASE_RETRY_FIRST_MS = 100;
+const LEASE_RETRY_MAX_MS = 1_000;
+
 /**
  * Where a settled record goes: to its blocking asker when one waits in this process, else to the
  * node where it waits, else to `onResume`; and what a question asked or settled elsewhere does here.
@@ -225,13 +229,17 @@ export class HandOver {
 
   async #leaseForAsker(takeLease: (rpcId: string) => Promise<boolean>, record: QuestionRecord, message: string | undefined): Promise<void> {
     const { waiters, resumer, logger } = this.deps;
-    let mine: boolean;
-    try {
-      mine = await takeLease(record.rpcId);
-    } catch (error) {
-      // The record stays awaiting its resume, so the next reconcile finds it and tries again.
-      logger.error('could not take the resume lease to give an answer to its asker; the next reconcile tries again', { rpcId: record.rpcId, error: String(error) });
-      return;
+    let mine: boolean | undefined;
+    // Tried again while the asker waits: the entry is gone from this node's table, and the scan of
+    // records awaiting their resume may fall to another node (which leaves a live asker's answer be).
+    for (let delay = LEASE_RETRY_FIRST_MS; mine === undefined; delay = Math.min(delay * 2, LEASE_RETRY_MAX_MS)) {
+      try {
+        mine = await takeLease(record.rpcId);
+      } catch (error) {
+        logger.error('could not take the resume lease to give an answer to its asker; trying again while it waits', { rpcId: record.rpcId, error: String(error) });
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+        if (!waiters.has(record.rpcId)) return;
+      }
     }
     if (!mine) {
       waiters

@@ -265,3 +265,28 @@ describe('options', () => {
     expect(await probe.isNodeAlive('b')).toBe(false);
   });
 });
+
+describe('the resume lease for a waiting asker', () => {
+  it('is tried again while the bus refuses it, and the asker gets its answer once it is taken, with no reconcile', async () => {
+    const started = cluster();
+    const busOfA = started.hub.connect('a');
+    // The bus cannot be reached for the first two attempts (a Redis Cluster master holding the lease's slot is down).
+    let refusals = 2;
+    const acquireLease = busOfA.acquireLease.bind(busOfA);
+    const attempts: string[] = [];
+    busOfA.acquireLease = async (key, ttlMs) => {
+      attempts.push(key);
+      if (refusals-- > 0) throw new Error('the bus cannot be reached');
+      return acquireLease(key, ttlMs);
+    };
+    const a = await startHost({ store: started.store, bus: busOfA, reconcileMs: 60_000 });
+    const b = await started.node('b', { reconcileMs: 60_000 });
+    const onB = await b.connect();
+    const asking = a.ask('agent-a');
+    const shown = await onB.next('question/requested');
+    expect((await onB.answer(shown.rpcId, 'agent-a', redAnswer)).accepted).toBe(true);
+    await expect(asking).resolves.toEqual(redAnswer);
+    expect(attempts).toEqual([`resume:${shown.rpcId}`, `resume:${shown.rpcId}`, `resume:${shown.rpcId}`]);
+    await waitFor(async () => (await started.store.get(shown.rpcId))?.resumedAt !== undefined, 'the hand-over to be marked');
+  });
+});
