@@ -5,7 +5,8 @@ import * as z from 'zod';
 /**
  * What one host node tells the others. Every message carries the whole record as the sender saw
  * it, but a message is only a hint (anyone who can reach the bus can publish one): the WebSocket
- * host reads the record from the store before it shows a question or hands an answer over.
+ * host reads the record from the store before it shows a question or hands an answer over, unless
+ * the bus delivered it sealed by a node holding the key the nodes share (`QuestionBusDelivery`).
  */
 export const questionBusMessageSchema = z.discriminatedUnion('type', [
   /** Saved and pending: show it to your sockets of `record.sessionId` and accept answers to it. */
@@ -29,7 +30,7 @@ export type QuestionBusAnnouncementMessage = { type: 'asked' } | { type: 'settle
  * news leaves with the write instead of one round trip after it (docs/scaling.md). The store sends
  * `before`, then the record as it wrote it (JSON), then `after`, on `channel`, and only when the
  * write happened: a saved record, a won claim. Receivers treat it like any bus message: a hint,
- * checked against the store before anything is shown or handed over.
+ * checked against the store before anything is shown or handed over, unless it is sealed (`seal`).
  */
 export interface BusAnnouncement {
   readonly channel: string;
