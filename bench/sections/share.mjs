@@ -77,7 +77,7 @@ export async function run(config) {
     // per-question figures compare at the same count (a Map's table is as full as its count makes it).
     const ownOfA = fillSessions.filter((_, i) => i % 3 === 0);
     const heldByA = ownOfA.reduce((sum, session) => sum + countOf(session, fillSessions, total - probeOwn), 0);
-    await fillSessionsOf(redis.url, prefix.third, ownOfA, fillSessions, total - probeOwn);
+    await fill(redis.url, prefix.third, fillSessions, total - probeOwn, 0, new Set(ownOfA));
     const sameCount = await startChild(children, { url: redis.url, keyPrefix: prefix.third, nodeId: 'node-f', holds: 'everything', bus: false, agents: [] });
     const sameCountHeld = await sameCount.call('held');
     if (sameCountHeld !== heldByA) throw new Error(`Node F holds ${sameCountHeld} questions, not A's ${heldByA}.`);
@@ -310,27 +310,11 @@ function countOf(session, sessions, count) {
   return Math.floor(count / sessions.length) + (index < count % sessions.length ? 1 : 0);
 }
 
-/** Save on `keyPrefix` the very questions `fill` saved for `own` (a subset of `sessions`): the same ids, texts and count per session. */
-async function fillSessionsOf(url, keyPrefix, own, sessions, count) {
-  const store = new RedisQuestionStore({ url, keyPrefix });
-  const askedAt = new Date().toISOString();
-  try {
-    const records = [];
-    const flush = () => Promise.all(records.splice(0).map((r) => store.save(r)));
-    for (let i = 0; i < count; i++) {
-      const sessionId = sessions[i % sessions.length];
-      if (!own.includes(sessionId)) continue;
-      records.push({ rpcId: `fill-${i}`, sessionId, askedBy: sessionId, askedAt, questions: seamQuestions(` #${i}`), mode: 'detached' });
-      if (records.length === 500) await flush();
-    }
-    await flush();
-  } finally {
-    await store.close();
-  }
-}
-
-/** Save `count` detached questions round robin over `sessions`, and `probeOwn` in `probe`, with many saves in flight. */
-async function fill(url, keyPrefix, sessions, count, probeOwn) {
+/**
+ * Save `count` detached questions round robin over `sessions`, and `probeOwn` in `probe`, with many
+ * saves in flight. With `only`, just the questions of those sessions, with the same ids and texts.
+ */
+async function fill(url, keyPrefix, sessions, count, probeOwn, only) {
   const store = new RedisQuestionStore({ url, keyPrefix });
   const askedAt = new Date().toISOString();
   const record = (i, sessionId) => ({ rpcId: `fill-${i}`, sessionId, askedBy: sessionId, askedAt, questions: seamQuestions(` #${i}`), mode: 'detached' });
@@ -340,7 +324,9 @@ async function fill(url, keyPrefix, sessions, count, probeOwn) {
     const flush = () => Promise.all(records.splice(0).map((r) => store.save(r)));
     await flush();
     for (let i = 0; i < count; i++) {
-      records.push(record(i, sessions[i % sessions.length]));
+      const sessionId = sessions[i % sessions.length];
+      if (only !== undefined && !only.has(sessionId)) continue;
+      records.push(record(i, sessionId));
       if (records.length === 500) await flush();
     }
     await flush();

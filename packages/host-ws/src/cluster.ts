@@ -205,9 +205,7 @@ export class BusCluster implements Cluster {
   }
 
   loaded(): void {
-    for (const { message, sealed } of this.#heldNews.splice(0)) {
-      if (!sealed || !this.#applySealed(message)) this.deps.work.track(this.#apply(message));
-    }
+    for (const { message, sealed } of this.#heldNews.splice(0)) this.#take(message, sealed);
   }
 
   running(): void {
@@ -237,7 +235,12 @@ export class BusCluster implements Cluster {
     if (this.#link?.share?.wants(message) === false) return;
     const sealed = delivery?.sealed === true;
     if (this.deps.lifecycle.state === 'loading') this.#heldNews.push({ message, sealed });
-    else if (!sealed || !this.#applySealed(message)) this.deps.work.track(this.#apply(message));
+    else this.#take(message, sealed);
+  }
+
+  /** A message acted on: a sealed one as it came when it can be, anything else as the store holds it. */
+  #take(message: QuestionBusMessage, sealed: boolean): void {
+    if (!sealed || !this.#applySealed(message)) this.deps.work.track(this.#apply(message));
   }
 
   /**
